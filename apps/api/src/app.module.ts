@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type DynamicModule, Module } from '@nestjs/common';
+import { LoggerModule } from 'nestjs-pino';
+import type { AppConfig } from './config/app-config.js';
+import { ConfigModule } from './config/config.module.js';
+import { DatabaseModule } from './infra/database/database.module.js';
+import { AuthModule } from './modules/auth/auth.module.js';
+import { DashboardModule } from './modules/dashboard/dashboard.module.js';
+import { HealthModule } from './modules/health/health.module.js';
+import { ProjectsModule } from './modules/projects/projects.module.js';
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/** Reuses a sane incoming X-Request-Id (from the ingress) or makes one, and echoes it back. */
+function requestId(request: IncomingMessage, response: ServerResponse): string {
+  const incoming = request.headers['x-request-id'];
+  const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  response.setHeader('X-Request-Id', id);
+  return id;
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.logLevel,
+            genReqId: requestId,
+            redact: [
+              'req.headers.cookie',
+              'req.headers.authorization',
+              'res.headers["set-cookie"]',
+            ],
+            autoLogging: { ignore: (request) => request.url?.startsWith('/api/health') ?? false },
+          },
+        }),
+        DatabaseModule.forRoot(config),
+        AuthModule,
+        ProjectsModule,
+        DashboardModule,
+        HealthModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,10 @@
+import type { Request } from 'express';
+
+export type AuthenticatedUser = { id: number; username: string };
+
+/** The Express request as our middleware and guards leave it. */
+export type AppRequest = Request & {
+  id?: string | number | object;
+  user?: AuthenticatedUser;
+  sessionToken?: string;
+};

@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+import { ConfigError, loadConfig } from './app-config.js';
+
+describe('loadConfig', () => {
+  it('defaults to the embedded mode: SQLite under ./data, port 3000', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(path.resolve('data'));
+    expect(config.database).toEqual({
+      driver: 'sqlite',
+      file: path.resolve('data', 'clearroom.sqlite'),
+    });
+    expect(config.cookieSecure).toBe(false);
+    expect(config.migrateOnStart).toBe(true);
+    expect(config.login).toEqual({ maxFailures: 10, windowMs: 15 * 60_000 });
+  });
+
+  it('reads a MySQL URL with credentials and database', () => {
+    const config = loadConfig({ DATABASE_URL: 'mysql://app:s%40cret@db.internal:3307/clearroom' });
+    expect(config.database).toEqual({
+      driver: 'mysql',
+      host: 'db.internal',
+      port: 3307,
+      user: 'app',
+      password: 's@cret',
+      database: 'clearroom',
+      poolSize: 10,
+    });
+  });
+
+  it('selects the MariaDB driver for a mariadb:// URL', () => {
+    const config = loadConfig({ DATABASE_URL: 'mariadb://root@127.0.0.1/clearroom' });
+    expect(config.database).toMatchObject({
+      driver: 'mariadb',
+      host: '127.0.0.1',
+      port: 3306,
+      user: 'root',
+      password: '',
+    });
+  });
+
+  it('derives the Secure cookie and the allowed origin from an https PUBLIC_URL', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://deals.example.com/some/path' });
+    expect(config.publicOrigin).toBe('https://deals.example.com');
+    expect(config.cookieSecure).toBe(true);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '' }).port).toBe(3000);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a whole number (got "abc")'],
+    [{ PORT: '70000' }, 'Invalid configuration: PORT must be at most 65535 (got "70000")'],
+    [
+      { DATABASE_URL: 'postgres://x/y' },
+      'Invalid configuration: DATABASE_URL must start with mysql://, mariadb:// or sqlite: (got "postgres://x/y")',
+    ],
+    [
+      { DATABASE_URL: 'mysql://root@localhost' },
+      'Invalid configuration: DATABASE_URL names no database (mysql://user:password@host:3306/database)',
+    ],
+    [
+      { COOKIE_SECURE: 'maybe' },
+      'Invalid configuration: COOKIE_SECURE must be true or false (got "maybe")',
+    ],
+    [
+      { PUBLIC_URL: 'ftp://x' },
+      'Invalid configuration: PUBLIC_URL must be an http(s) URL (got "ftp://x")',
+    ],
+    [
+      { LOG_LEVEL: 'loud' },
+      expect.stringMatching(/^Invalid configuration: LOG_LEVEL .+ \(got "loud"\)$/),
+    ],
+  ])('stops on %j with one line naming the variable', (env, message) => {
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toEqual(message);
+    expect((error as Error).message).not.toContain('\n');
+  });
+});

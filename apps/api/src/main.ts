@@ -1,0 +1,27 @@
+import 'reflect-metadata';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig, type AppConfig } from './config/app-config.js';
+import { createApp } from './app.factory.js';
+
+/** Where `nx build web` puts the SPA, relative to this file in dist/apps/api. */
+const BUILT_WEB_DIR = fileURLToPath(new URL('../web', import.meta.url));
+
+function readConfig(): AppConfig {
+  try {
+    return loadConfig(process.env, BUILT_WEB_DIR);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = readConfig();
+const app = await createApp(config);
+await app.listen(config.port, config.host);
+const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+process.stdout.write(
+  `Clearroom is running on Node.js ${process.version}: open http://${shownHost}:${config.port}\n`,
+);

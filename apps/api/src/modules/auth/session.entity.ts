@@ -1,0 +1,18 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { User } from './user.entity.js';
+
+const SessionSchema = defineEntity({
+  name: 'Session',
+  tableName: 'sessions',
+  properties: {
+    /** sha256 of the cookie token: a leaked database row cannot be replayed as a cookie. */
+    id: p.string().length(64).primary(),
+    user: () => p.manyToOne(User).deleteRule('cascade'),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    expiresAt: p.datetime().index(),
+  },
+});
+
+export class Session extends SessionSchema.class {}
+SessionSchema.setClass(Session);
+export { SessionSchema };

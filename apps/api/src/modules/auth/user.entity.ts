@@ -1,0 +1,18 @@
+import { defineEntity, p } from '@mikro-orm/core';
+
+const UserSchema = defineEntity({
+  name: 'User',
+  tableName: 'users',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    username: p.string().length(64),
+    /** Case-folded username: makes "Alice" and "alice" the same account. */
+    usernameKey: p.string().length(64).unique(),
+    passwordHash: p.string().length(255).nullable(),
+    createdAt: p.datetime(3).onCreate(() => new Date()),
+  },
+});
+
+export class User extends UserSchema.class {}
+UserSchema.setClass(User);
+export { UserSchema };

@@ -1,0 +1,39 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { dealStages, PROJECT_NAME_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from '@clearroom/contracts';
+import { User } from '../auth/user.entity.js';
+
+const shortText = () => p.string().length(SHORT_TEXT_MAX_LENGTH).nullable();
+const longText = () => p.text().nullable();
+
+const ProjectSchema = defineEntity({
+  name: 'Project',
+  tableName: 'projects',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    owner: () => p.manyToOne(User).deleteRule('cascade'),
+    name: p.string().length(PROJECT_NAME_MAX_LENGTH),
+    description: longText(),
+    companyName: shortText(),
+    industry: shortText(),
+    businessModel: longText(),
+    ceoName: shortText(),
+    ceoContact: shortText(),
+    revenue: shortText(),
+    profitMargin: shortText(),
+    employeeCount: shortText(),
+    valuation: shortText(),
+    /** `valuation` read as a number (see valuation-parser.ts), kept so totals are one SQL sum. */
+    valuationAmount: p.double().nullable(),
+    dealStage: p.enum([...dealStages]).nullable(),
+    createdAt: p.datetime(3).onCreate(() => new Date()),
+    updatedAt: p
+      .datetime(3)
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
+  },
+  indexes: [{ properties: ['owner', 'createdAt'] }],
+});
+
+export class Project extends ProjectSchema.class {}
+ProjectSchema.setClass(Project);
+export { ProjectSchema };

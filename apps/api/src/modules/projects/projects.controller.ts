@@ -1,0 +1,50 @@
+import { Body, Controller, Delete, Get, Param, Patch, Post } from '@nestjs/common';
+import {
+  createProjectRequestSchema,
+  type CreateProjectFields,
+  idParamSchema,
+  type ProjectResponse,
+  type ProjectsResponse,
+  type SuccessResponse,
+  updateProjectRequestSchema,
+  type UpdateProjectFields,
+} from '@clearroom/contracts';
+import type { AuthenticatedUser } from '../../common/request.js';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import { ProjectsService } from './projects.service.js';
+
+@Controller('projects')
+export class ProjectsController {
+  constructor(private readonly projects: ProjectsService) {}
+
+  @Get()
+  async list(@CurrentUser() user: AuthenticatedUser): Promise<ProjectsResponse> {
+    return { projects: await this.projects.list(user.id) };
+  }
+
+  @Post()
+  async create(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body({ schema: createProjectRequestSchema }) body: CreateProjectFields,
+  ): Promise<ProjectResponse> {
+    return { project: await this.projects.create(user.id, body) };
+  }
+
+  @Patch(':id')
+  async update(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id', { schema: idParamSchema }) id: number,
+    @Body({ schema: updateProjectRequestSchema }) body: UpdateProjectFields,
+  ): Promise<ProjectResponse> {
+    return { project: await this.projects.update(user.id, id, body) };
+  }
+
+  @Delete(':id')
+  async remove(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id', { schema: idParamSchema }) id: number,
+  ): Promise<SuccessResponse> {
+    await this.projects.remove(user.id, id);
+    return { success: true };
+  }
+}

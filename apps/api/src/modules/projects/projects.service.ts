@@ -1,0 +1,117 @@
+import { SqlEntityManager } from '@mikro-orm/sql';
+import { Injectable } from '@nestjs/common';
+import type {
+  CreateProjectFields,
+  Project as ProjectDto,
+  UpdateProjectFields,
+} from '@clearroom/contracts';
+import { AppError } from '../../common/app-error.js';
+import { User } from '../auth/user.entity.js';
+import { Project } from './project.entity.js';
+import { parseValuation } from './valuation-parser.js';
+
+export type ProjectsSummary = {
+  projectCount: number;
+  totalValuation: number;
+  distinctCompanies: number;
+};
+
+export function toProjectDto(project: Project): ProjectDto {
+  return {
+    id: project.id,
+    name: project.name,
+    description: project.description ?? null,
+    createdAt: project.createdAt.toISOString(),
+    updatedAt: project.updatedAt.toISOString(),
+    companyName: project.companyName ?? null,
+    industry: project.industry ?? null,
+    businessModel: project.businessModel ?? null,
+    ceoName: project.ceoName ?? null,
+    ceoContact: project.ceoContact ?? null,
+    revenue: project.revenue ?? null,
+    profitMargin: project.profitMargin ?? null,
+    employeeCount: project.employeeCount ?? null,
+    valuation: project.valuation ?? null,
+    dealStage: project.dealStage ?? null,
+  };
+}
+
+/** Deals, strictly scoped to their owner: another user's project does not exist (404). */
+@Injectable()
+export class ProjectsService {
+  constructor(private readonly em: SqlEntityManager) {}
+
+  async list(ownerId: number): Promise<ProjectDto[]> {
+    const projects = await this.em
+      .fork()
+      .find(Project, { owner: ownerId }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+    return projects.map(toProjectDto);
+  }
+
+  async create(ownerId: number, fields: CreateProjectFields): Promise<ProjectDto> {
+    const em = this.em.fork();
+    const project = em.create(Project, {
+      ...fields,
+      owner: em.getReference(User, ownerId),
+      valuationAmount: parseValuation(fields.valuation),
+    });
+    await em.flush();
+    return toProjectDto(project);
+  }
+
+  async update(ownerId: number, id: number, fields: UpdateProjectFields): Promise<ProjectDto> {
+    const em = this.em.fork();
+    const project = await this.findProjectOrThrow(em, ownerId, id);
+    em.assign(project, fields);
+    if (fields.valuation !== undefined) project.valuationAmount = parseValuation(fields.valuation);
+    await em.flush();
+    return toProjectDto(project);
+  }
+
+  /** Deletes the project and, through the database's cascades, everything it owns. */
+  async remove(ownerId: number, id: number): Promise<void> {
+    const deleted = await this.em.fork().nativeDelete(Project, { id, owner: ownerId });
+    if (deleted === 0) throw projectNotFound();
+  }
+
+  /** Throws 404 unless the project exists and belongs to the user. */
+  async assertOwned(ownerId: number, id: number): Promise<void> {
+    await this.findProjectOrThrow(this.em.fork(), ownerId, id);
+  }
+
+  async summarize(ownerId: number): Promise<ProjectsSummary> {
+    const [row] = await this.em
+      .fork()
+      .getConnection()
+      .execute<
+        {
+          project_count: number | string;
+          total_valuation: number | string | null;
+          distinct_companies: number | string;
+        }[]
+      >(
+        `select count(*) as project_count,
+                sum(valuation_amount) as total_valuation,
+                count(distinct case when trim(company_name) <> '' then lower(trim(company_name)) end) as distinct_companies
+           from projects where owner_id = ?`,
+        [ownerId],
+      );
+    return {
+      projectCount: Number(row?.project_count ?? 0),
+      totalValuation: Number(row?.total_valuation ?? 0),
+      distinctCompanies: Number(row?.distinct_companies ?? 0),
+    };
+  }
+
+  private async findProjectOrThrow(
+    em: SqlEntityManager,
+    ownerId: number,
+    id: number,
+  ): Promise<Project> {
+    const project = await em.findOne(Project, { id, owner: ownerId });
+    if (!project) throw projectNotFound();
+    return project;
+  }
+}
+
+const projectNotFound = () => new AppError('NOT_FOUND', 'Project not found');

@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+
+/**
+ * Serves the built web app: hashed assets cached for a year, and index.html (never cached) for
+ * every other GET outside /api so that the client-side router can show the page or its 404.
+ */
+export function serveSpa(app: Express, webDir: string): boolean {
+  const indexHtml = path.join(webDir, 'index.html');
+  if (!existsSync(indexHtml)) return false;
+
+  app.use(
+    '/assets',
+    express.static(path.join(webDir, 'assets'), {
+      immutable: true,
+      maxAge: '1y',
+      index: false,
+      fallthrough: false,
+    }),
+  );
+  app.use(express.static(webDir, { index: false, maxAge: '1h' }));
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      request.path !== '/api' &&
+      !request.path.startsWith('/api/') &&
+      request.accepts('html') === 'html';
+    if (!isPage) return next();
+    response.setHeader('Cache-Control', 'no-cache');
+    response.sendFile(indexHtml);
+  });
+  return true;
+}

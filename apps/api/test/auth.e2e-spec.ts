@@ -1,0 +1,252 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { SqlEntityManager } from '@mikro-orm/sql';
+import { Session } from '../src/modules/auth/session.entity.js';
+import { User } from '../src/modules/auth/user.entity.js';
+import { sessionCookiePair, signUp, startTestApp, type TestApp } from './support/test-app.js';
+
+const sessionCookie = (setCookie: string[] | string | undefined) =>
+  ([] as string[])
+    .concat(setCookie ?? [])
+    .find((cookie) => cookie.startsWith('clearroom_session='));
+
+describe('auth: local accounts', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await startTestApp({ LOGIN_MAX_FAILURES: '3', LOGIN_WINDOW_MINUTES: '15' });
+  });
+  afterAll(() => testApp.drop());
+
+  describe('POST /api/auth/register', () => {
+    it('creates the account, signs it in with an HttpOnly SameSite=Lax cookie, and hashes with argon2id', async () => {
+      const agent = testApp.http();
+      const response = await agent
+        .post('/api/auth/register')
+        .send({ username: '  Dana  ', password: 'long enough' })
+        .expect(201);
+      expect(response.body).toEqual({ user: { id: expect.any(Number), username: 'Dana' } });
+      const cookie = sessionCookie(response.headers['set-cookie']);
+      expect(cookie).toMatch(/HttpOnly/);
+      expect(cookie).toMatch(/SameSite=Lax/);
+      expect(cookie).toMatch(/Path=\//);
+      expect(cookie).not.toMatch(/Secure/);
+      await agent.get('/api/auth/user').expect(200, { user: response.body.user });
+
+      const em = testApp.app.get(SqlEntityManager).fork();
+      const stored = await em.findOneOrFail(User, { usernameKey: 'dana' });
+      expect(stored.passwordHash).toMatch(/^\$argon2id\$/);
+      expect(stored.passwordHash).not.toContain('long enough');
+    });
+
+    it('treats usernames case-insensitively: a second "DANA" is refused', async () => {
+      const response = await testApp
+        .http()
+        .post('/api/auth/register')
+        .send({ username: 'DANA', password: 'another password' })
+        .expect(409);
+      expect(response.body).toEqual({
+        error: 'This username is already taken. Please choose another.',
+        code: 'USERNAME_TAKEN',
+      });
+    });
+
+    it.each([
+      [{ username: '   ', password: 'long enough' }, 'Username is required'],
+      [{ username: 'erin', password: 'short' }, 'Password must be at least 8 characters'],
+      [
+        { username: 'erin lee', password: 'long enough' },
+        'Username cannot contain spaces or control characters',
+      ],
+      [
+        { username: 'x'.repeat(65), password: 'long enough' },
+        'Username must be at most 64 characters',
+      ],
+      [{ username: 42, password: 'long enough' }, 'Username is required'],
+      [{ username: 'erin', password: 'long enough', admin: true }, 'Unrecognized key: "admin"'],
+      [{ password: 'long enough' }, 'Username is required'],
+    ])('rejects %j with 400 "%s"', async (body, message) => {
+      const response = await testApp.http().post('/api/auth/register').send(body).expect(400);
+      expect(response.body).toEqual({ error: message, code: 'VALIDATION_FAILED' });
+    });
+  });
+
+  describe('POST /api/auth/login', () => {
+    it('signs in with any letter case of the username and replaces the previous session', async () => {
+      const { cookie: before } = await signUp(testApp, 'Frank');
+      const response = await testApp
+        .http()
+        .post('/api/auth/login')
+        .set('Cookie', before)
+        .send({ username: 'FRANK', password: 'correct horse battery' })
+        .expect(200);
+      expect(response.body).toEqual({ user: { id: expect.any(Number), username: 'Frank' } });
+      const after = sessionCookiePair(response.headers['set-cookie']);
+      expect(after).not.toBe(before);
+      await testApp.http().get('/api/auth/user').set('Cookie', after).expect(200);
+      await testApp.http().get('/api/auth/user').set('Cookie', before).expect(401);
+    });
+
+    it('answers a wrong password and an unknown user with the same 401', async () => {
+      await signUp(testApp, 'grace');
+      const wrong = await testApp
+        .http()
+        .post('/api/auth/login')
+        .send({ username: 'grace', password: 'not the password' })
+        .expect(401);
+      const unknown = await testApp
+        .http()
+        .post('/api/auth/login')
+        .send({ username: 'nobody-here', password: 'not the password' })
+        .expect(401);
+      expect(wrong.body).toEqual({
+        error: 'Invalid username or password',
+        code: 'INVALID_CREDENTIALS',
+      });
+      expect(unknown.body).toEqual(wrong.body);
+      expect(sessionCookie(wrong.headers['set-cookie'])).toBeUndefined();
+    });
+
+    it('rejects blank credentials with 400', async () => {
+      const response = await testApp
+        .http()
+        .post('/api/auth/login')
+        .send({ username: '', password: '' })
+        .expect(400);
+      expect(response.body).toEqual({
+        error: 'Username is required; Password is required',
+        code: 'VALIDATION_FAILED',
+      });
+    });
+  });
+
+  describe('sessions', () => {
+    it('GET /api/auth/user is 401 without a session, and with an unknown or malformed cookie', async () => {
+      const expected = { error: 'Not signed in', code: 'UNAUTHENTICATED' };
+      await testApp.http().get('/api/auth/user').expect(401, expected);
+      await testApp
+        .http()
+        .get('/api/auth/user')
+        .set('Cookie', `clearroom_session=${'A'.repeat(43)}`)
+        .expect(401, expected);
+      await testApp
+        .http()
+        .get('/api/auth/user')
+        .set('Cookie', 'clearroom_session=%00%ff;')
+        .expect(401, expected);
+    });
+
+    it('logout ends the session on the server: the old cookie no longer works', async () => {
+      const { cookie } = await signUp(testApp);
+      await testApp.http().get('/api/projects').set('Cookie', cookie).expect(200);
+      const logout = await testApp
+        .http()
+        .post('/api/auth/logout')
+        .set('Cookie', cookie)
+        .expect(200);
+      expect(logout.body).toEqual({ success: true });
+      expect(sessionCookie(logout.headers['set-cookie'])).toMatch(/Expires=Thu, 01 Jan 1970/);
+      await testApp.http().get('/api/projects').set('Cookie', cookie).expect(401);
+    });
+
+    it('logout without a session still answers 200', async () => {
+      await testApp.http().post('/api/auth/logout').expect(200, { success: true });
+    });
+
+    it('an expired session is refused and removed', async () => {
+      const { agent, user } = await signUp(testApp);
+      const em = testApp.app.get(SqlEntityManager).fork();
+      await em.nativeUpdate(Session, { user: user.id }, { expiresAt: new Date(Date.now() - 1000) });
+      await agent.get('/api/auth/user').expect(401);
+      expect(await em.count(Session, { user: user.id })).toBe(0);
+    });
+
+    it('a session past half its lifetime is extended, with a fresh cookie', async () => {
+      const { agent, user } = await signUp(testApp);
+      const em = testApp.app.get(SqlEntityManager).fork();
+      const soon = new Date(Date.now() + 60_000);
+      await em.nativeUpdate(Session, { user: user.id }, { expiresAt: soon });
+      const response = await agent.get('/api/auth/user').expect(200);
+      expect(sessionCookie(response.headers['set-cookie'])).toBeDefined();
+      const session = await em.fork().findOneOrFail(Session, { user: user.id });
+      expect(session.expiresAt.getTime()).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+    });
+  });
+});
+
+describe('auth: separate app instances and settings', () => {
+  it('locks a username after the failure limit, even with the right password, and says when to retry', async () => {
+    const testApp = await startTestApp({ LOGIN_MAX_FAILURES: '3', TRUST_PROXY: 'true' });
+    try {
+      await signUp(testApp, 'heidi');
+      for (let attempt = 0; attempt < 3; attempt++) {
+        await testApp
+          .http()
+          .post('/api/auth/login')
+          .set('X-Forwarded-For', `10.0.0.${attempt}`)
+          .send({ username: 'heidi', password: 'wrong password' })
+          .expect(401);
+      }
+      const locked = await testApp
+        .http()
+        .post('/api/auth/login')
+        .send({ username: 'Heidi', password: 'correct horse battery' })
+        .expect(429);
+      expect(locked.body).toEqual({
+        error: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
+        code: 'TOO_MANY_ATTEMPTS',
+      });
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    } finally {
+      await testApp.drop();
+    }
+  });
+
+  it('keeps sessions in the database: they survive a restart and are honoured by a second API process on the same database', async () => {
+    const first = await startTestApp();
+    const { cookie } = await signUp(first, 'judy');
+
+    const second = await startTestApp({}, first.db);
+    await second.http().get('/api/auth/user').set('Cookie', cookie).expect(200);
+
+    await first.close();
+    const restarted = await startTestApp({}, first.db);
+    const response = await restarted.http().get('/api/auth/user').set('Cookie', cookie).expect(200);
+    expect(response.body.user.username).toBe('judy');
+    await second.close();
+    await restarted.drop();
+  });
+
+  it('marks the cookie Secure when configured for TLS (PUBLIC_URL https)', async () => {
+    const testApp = await startTestApp({ PUBLIC_URL: 'https://clearroom.example.com' });
+    try {
+      const response = await testApp
+        .http()
+        .post('/api/auth/register')
+        .set('Origin', 'https://clearroom.example.com')
+        .send({ username: 'kim', password: 'long enough' })
+        .expect(201);
+      expect(sessionCookie(response.headers['set-cookie'])).toMatch(/; Secure/);
+    } finally {
+      await testApp.drop();
+    }
+  });
+
+  it('limits failures per client address across usernames', async () => {
+    const testApp = await startTestApp({ LOGIN_MAX_FAILURES: '2', TRUST_PROXY: 'true' });
+    try {
+      const attempt = (username: string, address: string) =>
+        testApp
+          .http()
+          .post('/api/auth/login')
+          .set('X-Forwarded-For', address)
+          .send({ username, password: 'nope nope' });
+      expect((await attempt('user-a', '203.0.113.7')).status).toBe(401);
+      expect((await attempt('user-b', '203.0.113.7')).status).toBe(401);
+      const blocked = await attempt('user-c', '203.0.113.7');
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.code).toBe('TOO_MANY_ATTEMPTS');
+      expect((await attempt('user-c', '198.51.100.1')).status).toBe(401);
+    } finally {
+      await testApp.drop();
+    }
+  });
+});

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { signUp, startTestApp, type TestApp } from './support/test-app.js';
+
+describe('GET /api/dashboard/stats', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await startTestApp();
+  });
+  afterAll(() => testApp.drop());
+
+  it('is all zeros for a new user', async () => {
+    const { agent } = await signUp(testApp);
+    const response = await agent.get('/api/dashboard/stats').expect(200);
+    expect(response.body).toEqual({
+      activeProjects: 0,
+      documentsAnalyzed: 0,
+      totalDealValue: 0,
+      companiesReviewed: 0,
+    });
+  });
+
+  it('counts projects, sums parsed valuations and counts distinct companies case-insensitively', async () => {
+    const { agent } = await signUp(testApp);
+    const deals = [
+      { name: 'A', companyName: 'Acme Corp', valuation: '$12.5M' },
+      { name: 'B', companyName: 'ACME CORP ', valuation: '12,500,000' },
+      { name: 'C', companyName: 'Globex', valuation: 'USD 3.2 billion' },
+      { name: 'D', companyName: '', valuation: '€800k' },
+      { name: 'E', valuation: 'n/a' },
+    ];
+    for (const deal of deals) await agent.post('/api/projects').send(deal).expect(201);
+
+    const response = await agent.get('/api/dashboard/stats').expect(200);
+    expect(response.body).toEqual({
+      activeProjects: 5,
+      documentsAnalyzed: 0,
+      totalDealValue: 12_500_000 + 12_500_000 + 3_200_000_000 + 800_000,
+      companiesReviewed: 2,
+    });
+  });
+
+  it("follows edits and deletions, and never counts another user's deals", async () => {
+    const mine = await signUp(testApp);
+    const theirs = await signUp(testApp);
+    await theirs.agent
+      .post('/api/projects')
+      .send({ name: 'T', companyName: 'Initech', valuation: '$5M' })
+      .expect(201);
+    const { body } = await mine.agent
+      .post('/api/projects')
+      .send({ name: 'M', valuation: '$1M' })
+      .expect(201);
+    await mine.agent
+      .patch(`/api/projects/${body.project.id}`)
+      .send({ valuation: '$2.5M', companyName: 'Hooli' })
+      .expect(200);
+    expect((await mine.agent.get('/api/dashboard/stats')).body).toMatchObject({
+      activeProjects: 1,
+      totalDealValue: 2_500_000,
+      companiesReviewed: 1,
+    });
+    await mine.agent.patch(`/api/projects/${body.project.id}`).send({ valuation: '' }).expect(200);
+    expect((await mine.agent.get('/api/dashboard/stats')).body.totalDealValue).toBe(0);
+    await mine.agent.delete(`/api/projects/${body.project.id}`).expect(200);
+    expect((await mine.agent.get('/api/dashboard/stats')).body).toEqual({
+      activeProjects: 0,
+      documentsAnalyzed: 0,
+      totalDealValue: 0,
+      companiesReviewed: 0,
+    });
+  });
+});

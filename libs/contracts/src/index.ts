@@ -1,0 +1,4 @@
+export * from './auth.js';
+export * from './dashboard.js';
+export * from './errors.js';
+export * from './projects.js';

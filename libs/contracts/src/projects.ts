@@ -1,0 +1,118 @@
+import { z } from 'zod';
+
+export const PROJECT_NAME_MAX_LENGTH = 200;
+export const LONG_TEXT_MAX_LENGTH = 5000;
+export const SHORT_TEXT_MAX_LENGTH = 500;
+
+export const dealStages = [
+  'Initial Review',
+  'Due Diligence',
+  'Negotiation',
+  'Legal Review',
+  'Closing',
+  'Completed',
+  'On Hold',
+  'Cancelled',
+] as const;
+export type DealStage = (typeof dealStages)[number];
+
+/** Every optional free-text deal field of a project, in display order. */
+export const dealFieldKeys = [
+  'companyName',
+  'industry',
+  'description',
+  'businessModel',
+  'ceoName',
+  'ceoContact',
+  'employeeCount',
+  'revenue',
+  'profitMargin',
+  'valuation',
+  'dealStage',
+] as const;
+export type DealFieldKey = (typeof dealFieldKeys)[number];
+
+const projectName = z
+  .string({ error: 'Project name is required' })
+  .trim()
+  .min(1, 'Project name is required')
+  .max(
+    PROJECT_NAME_MAX_LENGTH,
+    `Project name must be at most ${PROJECT_NAME_MAX_LENGTH} characters`,
+  );
+
+/** An optional text field: trimmed, and an empty value means "not set" (null). */
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullable()
+    .transform((value) => (value ? value : null));
+
+const optionalDealStage = z
+  .union([z.enum(dealStages), z.literal(''), z.null()], {
+    error: `Deal stage must be one of: ${dealStages.join(', ')}`,
+  })
+  .transform((value) => (value ? value : null));
+
+/** All deal fields are optional: an absent key leaves the stored value untouched. */
+const dealFieldsShape = {
+  description: optionalText('Description', LONG_TEXT_MAX_LENGTH).optional(),
+  companyName: optionalText('Company name', SHORT_TEXT_MAX_LENGTH).optional(),
+  industry: optionalText('Industry', SHORT_TEXT_MAX_LENGTH).optional(),
+  businessModel: optionalText('Business model', LONG_TEXT_MAX_LENGTH).optional(),
+  ceoName: optionalText('CEO/MD name', SHORT_TEXT_MAX_LENGTH).optional(),
+  ceoContact: optionalText('CEO contact', SHORT_TEXT_MAX_LENGTH).optional(),
+  revenue: optionalText('Revenue', SHORT_TEXT_MAX_LENGTH).optional(),
+  profitMargin: optionalText('Profit margin', SHORT_TEXT_MAX_LENGTH).optional(),
+  employeeCount: optionalText('Employees', SHORT_TEXT_MAX_LENGTH).optional(),
+  valuation: optionalText('Valuation', SHORT_TEXT_MAX_LENGTH).optional(),
+  dealStage: optionalDealStage.optional(),
+};
+
+export const createProjectRequestSchema = z.strictObject({ name: projectName, ...dealFieldsShape });
+/** What a client sends to create a project. */
+export type CreateProjectRequest = z.input<typeof createProjectRequestSchema>;
+/** The same, once validated: trimmed, with empty values turned into null. */
+export type CreateProjectFields = z.output<typeof createProjectRequestSchema>;
+
+export const updateProjectRequestSchema = createProjectRequestSchema
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, {
+    message: 'Nothing to update: send at least one field',
+  });
+export type UpdateProjectRequest = z.input<typeof updateProjectRequestSchema>;
+export type UpdateProjectFields = z.output<typeof updateProjectRequestSchema>;
+
+export const projectSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  companyName: z.string().nullable(),
+  industry: z.string().nullable(),
+  businessModel: z.string().nullable(),
+  ceoName: z.string().nullable(),
+  ceoContact: z.string().nullable(),
+  revenue: z.string().nullable(),
+  profitMargin: z.string().nullable(),
+  employeeCount: z.string().nullable(),
+  valuation: z.string().nullable(),
+  dealStage: z.enum(dealStages).nullable(),
+});
+export type Project = z.infer<typeof projectSchema>;
+
+export const projectsResponseSchema = z.object({ projects: z.array(projectSchema) });
+export type ProjectsResponse = z.infer<typeof projectsResponseSchema>;
+
+export const projectResponseSchema = z.object({ project: projectSchema });
+export type ProjectResponse = z.infer<typeof projectResponseSchema>;
+
+/** Route parameter `:id`: a positive integer. */
+export const idParamSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,15}$/, 'Id must be a positive integer')
+  .transform(Number)
+  .refine(Number.isSafeInteger, 'Id must be a positive integer');
