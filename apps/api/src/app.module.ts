@@ -31,11 +31,16 @@ export class AppModule {
           pinoHttp: {
             level: config.logLevel,
             genReqId: requestId,
-            redact: [
-              'req.headers.cookie',
-              'req.headers.authorization',
-              'res.headers["set-cookie"]',
-            ],
+            // Access logs carry what operators need and no headers, so no cookie or token can leak.
+            serializers: {
+              req: (request: { id: string; method: string; url: string }) => ({
+                id: request.id,
+                method: request.method,
+                url: request.url,
+              }),
+              res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
+            },
+
             autoLogging: { ignore: (request) => request.url?.startsWith('/api/health') ?? false },
           },
         }),

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type AppConfig } from './config/app-config.js';
 import { createApp } from './app.factory.js';
+import { prepareDataDir } from './config/data-dir.js';
 
 /** Where `nx build web` puts the SPA, relative to this file in dist/apps/api. */
 const BUILT_WEB_DIR = fileURLToPath(new URL('../web', import.meta.url));
@@ -19,6 +20,7 @@ function readConfig(): AppConfig {
 }
 
 const config = readConfig();
+prepareDataDir(config);
 const app = await createApp(config);
 await app.listen(config.port, config.host);
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

@@ -19,14 +19,20 @@ describe('database schema', () => {
     const orm = testApp.app.get<MikroORM>(MikroORM);
     expect(await new MigrationRunner(orm, false).migrate()).toEqual([]);
     const executed = await orm.migrator.getExecuted();
-    expect(executed.map((migration) => migration.name)).toEqual(['0001-initial-schema']);
+    expect(executed.map((migration) => migration.name)).toEqual([
+      '0001-initial-schema',
+      '0002-user-data-version',
+    ]);
   });
 
   it('two instances starting at once on the same database both come up on one schema', async () => {
     const fresh = await startTestApp({ DATABASE_MIGRATE_ON_START: 'false' });
     const [a, b] = await Promise.all([startTestApp({}, fresh.db), startTestApp({}, fresh.db)]);
     const executed = await a.app.get(MikroORM).migrator.getExecuted();
-    expect(executed.map((migration) => migration.name)).toEqual(['0001-initial-schema']);
+    expect(executed.map((migration) => migration.name)).toEqual([
+      '0001-initial-schema',
+      '0002-user-data-version',
+    ]);
     await b.http().get('/api/health/ready').expect(200);
     await Promise.all([a.close(), b.close(), fresh.close()]);
     await fresh.db.drop();

@@ -17,7 +17,7 @@ export type TestApp = {
   drop(): Promise<void>;
 };
 
-export const TEST_ENV = { NODE_ENV: 'test', LOG_LEVEL: 'silent' };
+export const TEST_ENV = { NODE_ENV: 'test', LOG_LEVEL: process.env['TEST_LOG_LEVEL'] ?? 'silent' };
 
 /** Starts the full API (same factory as production) on a fresh database. */
 export async function startTestApp(

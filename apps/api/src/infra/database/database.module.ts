@@ -7,8 +7,9 @@ import { MigrationRunner } from './migration-runner.js';
 import { createOrmOptions } from './orm-options.js';
 
 /**
- * The relational database (SQLite or MySQL, chosen by DATABASE_URL). Services inject
- * `SqlEntityManager`, which is scoped to the current request by MikroORM's request context.
+ * The relational database (SQLite, MySQL or MariaDB, chosen by DATABASE_URL). Services inject
+ * `SqlEntityManager` and fork it for each unit of work, so no per-request context is needed
+ * (and none is paid for on requests that never touch the database).
  */
 @Global()
 @Module({})
@@ -19,7 +20,7 @@ export class DatabaseModule {
       imports: [
         MikroOrmModule.forRoot({
           ...createOrmOptions(config.database),
-          registerRequestContext: true,
+          registerRequestContext: false,
         }),
       ],
       providers: [

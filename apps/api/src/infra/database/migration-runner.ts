@@ -35,7 +35,7 @@ export class MigrationRunner implements OnModuleInit {
       try {
         return await this.up();
       } catch (error) {
-        if (attempt === SQLITE_ATTEMPTS) throw error;
+        if (attempt === SQLITE_ATTEMPTS || !isRaceWithAnotherProcess(error)) throw error;
         this.logger.warn(`Migrations collided with another process; retrying (${String(error)})`);
         await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
       }
@@ -76,4 +76,9 @@ export class MigrationRunner implements OnModuleInit {
     if (names.length > 0) this.logger.log(`Applied migrations: ${names.join(', ')}`);
     return names;
   }
+}
+
+function isRaceWithAnotherProcess(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /already exists|database is locked|SQLITE_BUSY/i.test(message);
 }

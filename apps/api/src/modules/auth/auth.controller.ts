@@ -62,7 +62,7 @@ export class AuthController {
   @Get('user')
   user(@Req() request: AppRequest): UserResponse {
     if (!request.user) throw new AppError('UNAUTHENTICATED', 'Not signed in');
-    return { user: request.user };
+    return { user: { id: request.user.id, username: request.user.username } };
   }
 
   private async startSession(response: Response, userId: number): Promise<void> {

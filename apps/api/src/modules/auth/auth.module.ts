@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
+import { DataVersionService } from './data-version.service.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 import { PasswordHasher } from './password-hasher.js';
 import { SessionCleanup } from './session-cleanup.js';
@@ -16,7 +17,9 @@ import { SessionService } from './session.service.js';
     LoginThrottleService,
     PasswordHasher,
     SessionCleanup,
+    DataVersionService,
     { provide: APP_GUARD, useClass: SessionGuard },
   ],
+  exports: [DataVersionService],
 })
 export class AuthModule {}

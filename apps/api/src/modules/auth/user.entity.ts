@@ -10,6 +10,11 @@ const UserSchema = defineEntity({
     usernameKey: p.string().length(64).unique(),
     passwordHash: p.string().length(255).nullable(),
     createdAt: p.datetime(3).onCreate(() => new Date()),
+    /**
+     * Bumped in the same transaction as every change to the user's data; responses derived from
+     * that data are cached and validated against it (see common/versioned-json.ts).
+     */
+    dataVersion: p.integer().default(0),
   },
 });
 

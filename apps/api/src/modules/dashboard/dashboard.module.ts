@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { VersionedJson } from '../../common/versioned-json.js';
 import { ProjectsModule } from '../projects/projects.module.js';
 import { DashboardController } from './dashboard.controller.js';
 import { DashboardService } from './dashboard.service.js';
@@ -6,6 +7,6 @@ import { DashboardService } from './dashboard.service.js';
 @Module({
   imports: [ProjectsModule],
   controllers: [DashboardController],
-  providers: [DashboardService],
+  providers: [DashboardService, VersionedJson],
 })
 export class DashboardModule {}

@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import {
   createProjectRequestSchema,
   type CreateProjectFields,
@@ -10,16 +11,31 @@ import {
   type UpdateProjectFields,
 } from '@clearroom/contracts';
 import type { AuthenticatedUser } from '../../common/request.js';
+import { VersionedJson } from '../../common/versioned-json.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { ProjectsService } from './projects.service.js';
 
 @Controller('projects')
 export class ProjectsController {
-  constructor(private readonly projects: ProjectsService) {}
+  constructor(
+    private readonly projects: ProjectsService,
+    private readonly versionedJson: VersionedJson,
+  ) {}
 
+  /** `{ projects }`, cached per user until their data changes. */
   @Get()
-  async list(@CurrentUser() user: AuthenticatedUser): Promise<ProjectsResponse> {
-    return { projects: await this.projects.list(user.id) };
+  async list(
+    @CurrentUser() user: AuthenticatedUser,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    await this.versionedJson.send(
+      request,
+      response,
+      `projects-${user.id}`,
+      user.dataVersion,
+      async (): Promise<ProjectsResponse> => ({ projects: await this.projects.list(user.id) }),
+    );
   }
 
   @Post()

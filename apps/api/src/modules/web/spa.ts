@@ -10,25 +10,31 @@ export function serveSpa(app: Express, webDir: string): boolean {
   const indexHtml = path.join(webDir, 'index.html');
   if (!existsSync(indexHtml)) return false;
 
-  app.use(
-    '/assets',
-    express.static(path.join(webDir, 'assets'), {
-      immutable: true,
-      maxAge: '1y',
-      index: false,
-      fallthrough: false,
-    }),
-  );
-  app.use(express.static(webDir, { index: false, maxAge: '1h' }));
+  const assets = express.static(path.join(webDir, 'assets'), {
+    immutable: true,
+    maxAge: '1y',
+    index: false,
+    fallthrough: false,
+  });
+  const rootFiles = express.static(webDir, { index: false, maxAge: '1h' });
+
   app.use((request: Request, response: Response, next: NextFunction) => {
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      request.path !== '/api' &&
-      !request.path.startsWith('/api/') &&
-      request.accepts('html') === 'html';
-    if (!isPage) return next();
-    response.setHeader('Cache-Control', 'no-cache');
-    response.sendFile(indexHtml);
+    // API requests go straight on: no file-system lookup on the hot path.
+    if (request.path === '/api' || request.path.startsWith('/api/')) return next();
+    if (request.path.startsWith('/assets/')) {
+      request.url = request.url.slice('/assets'.length);
+      return assets(request, response, next);
+    }
+    rootFiles(request, response, () => {
+      if (
+        (request.method !== 'GET' && request.method !== 'HEAD') ||
+        request.accepts('html') !== 'html'
+      ) {
+        return next();
+      }
+      response.setHeader('Cache-Control', 'no-cache');
+      response.sendFile(indexHtml);
+    });
   });
   return true;
 }

@@ -1,7 +1,9 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { InitialSchema } from './0001-initial-schema.js';
+import { UserDataVersion } from './0002-user-data-version.js';
 
 /** Applied in order; a name, once released, never changes. */
 export const mysqlMigrations: MigrationObject[] = [
   { name: '0001-initial-schema', class: InitialSchema },
+  { name: '0002-user-data-version', class: UserDataVersion },
 ];
