@@ -1,8 +1,5 @@
 import { z } from 'zod';
-
-export const USERNAME_MAX_LENGTH = 64;
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 256;
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from './constants.js';
 
 const usernameSchema = z
   .string({ error: 'Username is required' })

@@ -1,4 +1,5 @@
 export * from './auth.js';
+export * from './constants.js';
 export * from './dashboard.js';
 export * from './errors.js';
 export * from './projects.js';

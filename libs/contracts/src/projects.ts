@@ -1,36 +1,10 @@
 import { z } from 'zod';
-
-export const PROJECT_NAME_MAX_LENGTH = 200;
-export const LONG_TEXT_MAX_LENGTH = 5000;
-export const SHORT_TEXT_MAX_LENGTH = 500;
-
-export const dealStages = [
-  'Initial Review',
-  'Due Diligence',
-  'Negotiation',
-  'Legal Review',
-  'Closing',
-  'Completed',
-  'On Hold',
-  'Cancelled',
-] as const;
-export type DealStage = (typeof dealStages)[number];
-
-/** Every optional free-text deal field of a project, in display order. */
-export const dealFieldKeys = [
-  'companyName',
-  'industry',
-  'description',
-  'businessModel',
-  'ceoName',
-  'ceoContact',
-  'employeeCount',
-  'revenue',
-  'profitMargin',
-  'valuation',
-  'dealStage',
-] as const;
-export type DealFieldKey = (typeof dealFieldKeys)[number];
+import {
+  dealStages,
+  LONG_TEXT_MAX_LENGTH,
+  PROJECT_NAME_MAX_LENGTH,
+  SHORT_TEXT_MAX_LENGTH,
+} from './constants.js';
 
 const projectName = z
   .string({ error: 'Project name is required' })

@@ -1,0 +1,96 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { PageLoading } from '../components/PageLoading';
+import { RouteErrorPage } from '../components/RouteErrorPage';
+
+/**
+ * Every page is its own chunk: the landing page (/) downloads neither the store nor the
+ * signed-in shell, and the login page does not download the shell.
+ */
+export const routes: RouteObject[] = [
+  {
+    HydrateFallback: PageLoading,
+    ErrorBoundary: RouteErrorPage,
+    children: [
+      {
+        index: true,
+        lazy: async () => ({
+          Component: (await import('../features/landing/components/LandingPage')).LandingPage,
+        }),
+      },
+      {
+        lazy: async () => ({ Component: (await import('./AppProviders')).AppProviders }),
+        children: [
+          {
+            path: 'login',
+            lazy: async () => ({
+              Component: (await import('../features/auth/components/LoginPage')).LoginPage,
+            }),
+          },
+          {
+            lazy: async () => ({
+              Component: (await import('../features/layout/components/ProtectedLayout'))
+                .ProtectedLayout,
+            }),
+            children: [
+              {
+                path: 'dashboard',
+                lazy: async () => ({
+                  Component: (await import('../features/dashboard/components/DashboardPage'))
+                    .DashboardPage,
+                }),
+              },
+              {
+                path: 'project/create',
+                lazy: async () => ({
+                  Component: (await import('../features/projects/components/CreateProjectPage'))
+                    .CreateProjectPage,
+                }),
+              },
+              {
+                path: 'project/:id',
+                children: [
+                  { index: true, element: <Navigate to="deal-details" replace /> },
+                  {
+                    path: 'deal-details',
+                    lazy: async () => ({
+                      Component: (
+                        await import('../features/deal-details/components/DealDetailsPage')
+                      ).DealDetailsPage,
+                    }),
+                  },
+                  {
+                    path: 'documents',
+                    lazy: async () => ({
+                      Component: (await import('../features/documents/components/DocumentsPage'))
+                        .DocumentsPage,
+                    }),
+                  },
+                  {
+                    path: 'chat',
+                    lazy: async () => ({
+                      Component: (await import('../features/chat/components/ChatPage')).ChatPage,
+                    }),
+                  },
+                  {
+                    path: 'settings',
+                    lazy: async () => ({
+                      Component: (
+                        await import('../features/settings/components/ProjectSettingsPage')
+                      ).ProjectSettingsPage,
+                    }),
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      {
+        path: '*',
+        lazy: async () => ({
+          Component: (await import('../components/NotFoundPage')).NotFoundPage,
+        }),
+      },
+    ],
+  },
+];

@@ -1,0 +1,41 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useRouteError } from 'react-router';
+
+/** Last resort when a page fails to load or render (e.g. a new deployment replaced its chunk). */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  const detail = error instanceof Error ? error.message : null;
+  return (
+    <Box
+      component="main"
+      role="alert"
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 2,
+        p: 3,
+        textAlign: 'center',
+      }}
+    >
+      <Typography variant="h4" component="h1">
+        Something went wrong
+      </Typography>
+      <Typography color="text.secondary">
+        This page could not be shown. Reloading usually fixes it.
+      </Typography>
+      {detail && (
+        <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+          {detail}
+        </Typography>
+      )}
+      <Button variant="contained" onClick={() => window.location.reload()}>
+        Reload
+      </Button>
+    </Box>
+  );
+}

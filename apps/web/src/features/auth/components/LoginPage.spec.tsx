@@ -1,0 +1,136 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { deferred, mockFetch, type MockResponse } from '../../../test/fetchMock';
+import { testUser } from '../../../test/fixtures';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { LoginPage } from './LoginPage';
+
+const signedOut = {
+  'GET /api/auth/user': { status: 401, body: { error: 'Not signed in', code: 'UNAUTHENTICATED' } },
+};
+
+function renderLogin() {
+  return renderWithProviders(<LoginPage />, { route: '/login', path: '/login' });
+}
+
+describe('LoginPage', () => {
+  it('refuses a whitespace-only username or password without calling the server', async () => {
+    const server = mockFetch(signedOut);
+    const { user } = renderLogin();
+
+    await user.type(await screen.findByLabelText(/username/i), '   ');
+    await user.type(screen.getByLabelText(/password/i), '   ');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Error');
+    expect(toast).toHaveTextContent('Please enter both username and password');
+    expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it('shows "Signing in..." on a disabled button while signing in, then opens the dashboard', async () => {
+    const login = deferred<MockResponse>();
+    const server = mockFetch({ ...signedOut, 'POST /api/auth/login': () => login.promise });
+    const { user, router } = renderLogin();
+
+    await user.type(await screen.findByLabelText(/username/i), '  alice ');
+    await user.type(screen.getByLabelText(/password/i), 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    const pending = await screen.findByRole('button', { name: 'Signing in...' });
+    expect(pending).toBeDisabled();
+    expect(server.callsTo('POST', '/api/auth/login')[0]?.body).toEqual({
+      username: 'alice',
+      password: 'correct horse',
+    });
+
+    login.resolve({ status: 200, body: { user: testUser } });
+
+    const toast = (await screen.findByText('Login successful')).closest('[role="status"]');
+    expect(toast).toHaveTextContent('You have been successfully logged in.');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('shows the server message when sign-in fails', async () => {
+    mockFetch({
+      ...signedOut,
+      'POST /api/auth/login': {
+        status: 429,
+        body: { error: 'Too many attempts: try again in a minute', code: 'TOO_MANY_ATTEMPTS' },
+      },
+    });
+    const { user, router } = renderLogin();
+
+    await user.type(await screen.findByLabelText(/username/i), 'alice');
+    await user.type(screen.getByLabelText(/password/i), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Login failed');
+    expect(toast).toHaveTextContent('Too many attempts: try again in a minute');
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('falls back to "Invalid username or password" when the server gives no message', async () => {
+    mockFetch({ ...signedOut, 'POST /api/auth/login': { status: 401 } });
+    const { user } = renderLogin();
+
+    await user.type(await screen.findByLabelText(/username/i), 'alice');
+    await user.type(screen.getByLabelText(/password/i), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username or password');
+  });
+
+  it('creates an account in the other mode, showing "Creating account..." meanwhile', async () => {
+    const register = deferred<MockResponse>();
+    const server = mockFetch({ ...signedOut, 'POST /api/auth/register': () => register.promise });
+    const { user, router } = renderLogin();
+
+    await user.click(await screen.findByRole('button', { name: 'Create Account' }));
+    expect(screen.getByRole('heading', { name: 'Create Account' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/username/i), 'bob');
+    await user.type(screen.getByLabelText(/password/i), 'long enough password');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    expect(await screen.findByRole('button', { name: 'Creating account...' })).toBeDisabled();
+    register.resolve({ status: 201, body: { user: { id: 2, username: 'bob' } } });
+
+    const toast = await screen.findByText('Registration successful');
+    expect(toast.closest('[role="status"]')).toHaveTextContent(
+      'Your account has been created and you are now logged in.',
+    );
+    expect(server.callsTo('POST', '/api/auth/register')[0]?.body).toEqual({
+      username: 'bob',
+      password: 'long enough password',
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('shows the server message when registration fails', async () => {
+    mockFetch({
+      ...signedOut,
+      'POST /api/auth/register': {
+        status: 400,
+        body: { error: 'Password must be at least 8 characters', code: 'VALIDATION_FAILED' },
+      },
+    });
+    const { user } = renderLogin();
+
+    await user.click(await screen.findByRole('button', { name: 'Create Account' }));
+    await user.type(screen.getByLabelText(/username/i), 'bob');
+    await user.type(screen.getByLabelText(/password/i), 'short');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    const toast = await screen.findByRole('alert');
+    expect(within(toast).getByText('Registration failed')).toBeInTheDocument();
+    expect(toast).toHaveTextContent('Password must be at least 8 characters');
+  });
+
+  it('sends a signed-in user to the dashboard', async () => {
+    mockFetch({ 'GET /api/auth/user': { body: { user: testUser } } });
+    const { router } = renderLogin();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+});

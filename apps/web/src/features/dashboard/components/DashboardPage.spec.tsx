@@ -1,0 +1,152 @@
+import type { Project } from '@clearroom/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockFetch, type MockHandler } from '../../../test/fetchMock';
+import { makeProject, testUser } from '../../../test/fixtures';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { DashboardPage } from './DashboardPage';
+
+const stats = {
+  activeProjects: 3,
+  documentsAnalyzed: 12,
+  totalDealValue: 12_500_000,
+  companiesReviewed: 2,
+};
+
+function renderDashboard(
+  projects: Project[],
+  {
+    route = '/dashboard',
+    routes = {},
+  }: { route?: string; routes?: Record<string, MockHandler> } = {},
+) {
+  const server = mockFetch({
+    'GET /api/auth/user': { body: { user: testUser } },
+    'GET /api/projects': { body: { projects } },
+    'GET /api/dashboard/stats': { body: stats },
+    ...routes,
+  });
+  return { server, ...renderWithProviders(<DashboardPage />, { route, path: '/dashboard' }) };
+}
+
+const manyProjects = Array.from({ length: 8 }, (_, index) =>
+  makeProject({ id: 8 - index, name: `Project ${8 - index}` }),
+);
+
+async function statValue(label: string) {
+  const stat = await screen.findByTestId(`stat-${label}`);
+  return stat.textContent;
+}
+
+describe('DashboardPage', () => {
+  it('welcomes the user and shows the four stats', async () => {
+    renderDashboard([makeProject()]);
+    expect(await screen.findByRole('heading', { name: 'Welcome back, alice' })).toBeInTheDocument();
+    expect(await statValue('Active Projects')).toBe('3');
+    expect(await statValue('Documents Analyzed')).toBe('12');
+    expect(await statValue('Total Deal Value')).toBe('$12.5M');
+    expect(await statValue('Companies Reviewed')).toBe('2');
+  });
+
+  it('falls back to the project count and zeros without stats', async () => {
+    renderDashboard(manyProjects.slice(0, 2), {
+      routes: { 'GET /api/dashboard/stats': { status: 500 } },
+    });
+    await waitFor(async () => expect(await statValue('Active Projects')).toBe('2'));
+    expect(await statValue('Documents Analyzed')).toBe('0');
+    expect(await statValue('Total Deal Value')).toBe('$0');
+    expect(await statValue('Companies Reviewed')).toBe('0');
+  });
+
+  it('shows project cards with company, valuation and last activity, linking to deal details', async () => {
+    renderDashboard([
+      makeProject({
+        id: 9,
+        name: 'Project Juniper',
+        companyName: 'Juniper Foods plc',
+        valuation: '$75M',
+        createdAt: '2026-02-03T09:00:00.000Z',
+      }),
+    ]);
+    const card = (await screen.findByText('Project Juniper')).closest('a');
+    expect(card).toHaveAttribute('href', '/project/9/deal-details');
+    expect(card).toHaveTextContent('Juniper Foods plc');
+    expect(card).toHaveTextContent('$75M');
+    expect(card).toHaveTextContent('Last Activity: 03/02/2026');
+  });
+
+  it('shows the first 6 projects, and all of them on request', async () => {
+    const { user } = renderDashboard(manyProjects);
+    const grid = await screen.findByRole('region', { name: 'Your Projects' });
+    await within(grid).findByText('Project 8');
+    expect(within(grid).getAllByRole('link')).toHaveLength(6);
+    expect(within(grid).queryByText('Project 2')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'View All 8 Projects' }));
+    expect(within(grid).getAllByRole('link')).toHaveLength(8);
+    expect(within(grid).getByText('Project 1')).toBeInTheDocument();
+  });
+
+  it('offers to create the first project when there is none', async () => {
+    renderDashboard([]);
+    expect(await screen.findByText('Start Your First Project')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create Your First Project' })).toHaveAttribute(
+      'href',
+      '/project/create',
+    );
+    expect(screen.getByRole('link', { name: 'New Project' })).toHaveAttribute(
+      'href',
+      '/project/create',
+    );
+  });
+
+  it('shows a selected project with its tabs', async () => {
+    const { user } = renderDashboard(
+      [makeProject({ id: 4, name: 'Project Delta', createdAt: '2026-01-05T12:00:00.000Z' })],
+      { route: '/dashboard?project=4' },
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Project Delta' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Created 05/01/2026')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Deal Details' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open AI Assistant' })).toHaveAttribute(
+      'href',
+      '/project/4/chat',
+    );
+
+    await user.click(screen.getByRole('tab', { name: 'Documents' }));
+    expect(
+      screen.getByText('No documents uploaded yet. Upload your first document to get started.'),
+    ).toBeInTheDocument();
+  });
+
+  it('deletes the selected project from its menu, after confirmation', async () => {
+    const { user, router, server } = renderDashboard(
+      [makeProject({ id: 4, name: 'Project Delta' })],
+      {
+        route: '/dashboard?project=4',
+        routes: { 'DELETE /api/projects/4': { body: { success: true } } },
+      },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Project actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete Project' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
+    );
+
+    expect(await screen.findByText('Project deleted')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(server.callsTo('DELETE', '/api/projects/4')).toHaveLength(1);
+    expect(screen.queryByText('Project not found')).not.toBeInTheDocument();
+  });
+
+  it('clears a selection that is not among the projects', async () => {
+    const { router } = renderDashboard([makeProject({ id: 4 })], {
+      route: '/dashboard?project=77',
+    });
+    expect(await screen.findByText('Project not found')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByRole('heading', { name: 'Welcome back, alice' })).toBeInTheDocument();
+  });
+});
