@@ -1,13 +1,23 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const webRoot = import.meta.dirname;
 const workspaceRoot = `${webRoot}/../..`;
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
+  plugins: [
+    react(),
+    // .br and .gz beside each asset, served by the API as they are (no compression per request).
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(js|css|svg|json)$/,
+      threshold: 1024,
+    }),
+  ],
+
   resolve: {
     alias: {
       // Use the contracts' TypeScript sources directly: no build of the library is needed.

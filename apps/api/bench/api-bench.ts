@@ -29,6 +29,7 @@ const server = spawn(process.execPath, ['dist/apps/api/main.js'], {
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
+process.on('exit', () => server.kill());
 
 try {
   await waitForReady();

@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { ConfigError, loadConfig } from './app-config.js';
+import { configVariables, ConfigError, loadConfig } from './app-config.js';
 
 describe('loadConfig', () => {
   it('defaults to the embedded mode: SQLite under ./data, port 3000', () => {
@@ -83,5 +84,23 @@ describe('loadConfig', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toEqual(message);
     expect((error as Error).message).not.toContain('\n');
+  });
+});
+
+describe('.env.example', () => {
+  const example = readFileSync(new URL('../../../../.env.example', import.meta.url), 'utf8');
+  const entries = Object.fromEntries(
+    example
+      .split('\n')
+      .filter((line) => /^[A-Z_]+=/.test(line))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
+
+  it('documents every variable the configuration reads, and no other', () => {
+    expect(Object.keys(entries).sort()).toEqual([...configVariables].sort());
+  });
+
+  it('holds values that make a valid configuration', () => {
+    expect(() => loadConfig(entries)).not.toThrow();
   });
 });

@@ -38,6 +38,9 @@ const envSchema = z.object({
   WEB_DIR: z.string().optional(),
 });
 
+/** The name of every environment variable Clearroom reads. */
+export const configVariables = Object.keys(envSchema.shape);
+
 export type DatabaseConfig =
   | { driver: 'sqlite'; file: string }
   | {

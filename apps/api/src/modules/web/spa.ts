@@ -1,20 +1,23 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 
 /**
- * Serves the built web app: hashed assets cached for a year, and index.html (never cached) for
- * every other GET outside /api so that the client-side router can show the page or its 404.
+ * Serves the built web app: hashed assets (immutable, pre-compressed), root files such as the
+ * favicon, and index.html (never cached) for every other page so the client-side router can show
+ * the page or its 404.
  */
 export function serveSpa(app: Express, webDir: string): boolean {
   const indexHtml = path.join(webDir, 'index.html');
   if (!existsSync(indexHtml)) return false;
 
-  const assets = express.static(path.join(webDir, 'assets'), {
-    immutable: true,
-    maxAge: '1y',
+  // Hashed names never change content: cached for a year, sent pre-compressed (brotli, gzip).
+  const assets = expressStaticGzip(path.join(webDir, 'assets'), {
+    enableBrotli: true,
+    orderPreference: ['br', 'gz'],
     index: false,
-    fallthrough: false,
+    serveStatic: { immutable: true, maxAge: '1y', fallthrough: false },
   });
   const rootFiles = express.static(webDir, { index: false, maxAge: '1h' });
 
