@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { installMatchMedia, setViewportWidth } from './matchMedia';
 
@@ -19,6 +19,10 @@ class PageRelativeRequest extends NodeRequest {
 globalThis.Request = PageRelativeRequest;
 
 installMatchMedia();
+
+// Lazy routes load their chunk on first render; on a cold, busy CI machine that takes more than
+// Testing Library's default second.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeEach(() => {
   setViewportWidth(1280);
