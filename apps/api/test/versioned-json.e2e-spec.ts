@@ -22,7 +22,19 @@ describe('cached reads (projects list, dashboard stats)', () => {
     expect(after.body.projects.map((p: { name: string }) => p.name)).toEqual(['Fresh deal']);
   });
 
-  it('sends the body gzipped to clients that accept it, and plain to the others', async () => {
+  it('sends the body with brotli to browsers, which accept it', async () => {
+    const { cookie } = await signUp(testApp);
+    const response = await testApp
+      .http()
+      .get('/api/projects')
+      .set('Cookie', cookie)
+      .set('Accept-Encoding', 'gzip, deflate, br')
+      .expect(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.body).toEqual({ projects: [] });
+  });
+
+  it('sends the body gzipped to clients that accept only gzip, and plain to the others', async () => {
     const { cookie } = await signUp(testApp);
     // superagent inflates a gzip body itself, and fails the request if it is not valid gzip.
     const gzipped = await testApp

@@ -4,34 +4,23 @@
  * details, settings, documents, chat). Sizes are gzip (level 9) of each file, as the issue asks,
  * and the bytes actually transferred (the server sends brotli when the browser accepts it).
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
+import { startBuiltServer } from './built-server.ts';
 
 type Script = { path: string; gzip: number; transferred: number };
 
 /** Script bodies still being read; `settle` waits for them after each navigation. */
 const pending: Promise<void>[] = [];
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'clearroom-bundle-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['dist/apps/api/main.js'], {
-  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-process.on('exit', () => server.kill());
+const server = await startBuiltServer({ LOG_LEVEL: 'warn' });
+const base = server.baseUrl;
 const browser = await chromium.launch({
   executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
 });
 
 try {
-  await waitForReady();
   const context = await browser.newContext({ baseURL: base });
   const page = await context.newPage();
   const scripts = recordScripts(page);
@@ -67,8 +56,7 @@ try {
   await context.close();
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  server.stop();
 }
 
 /** Every script response of the page, measured once its body has arrived (see `settle`). */
@@ -103,26 +91,4 @@ function report(title: string, scripts: Script[]): void {
   console.log(
     `${title}: ${scripts.length} JS files, ${kb(gzip)} gzip (${kb(transferred)} transferred as sent)`,
   );
-}
-
-async function waitForReady(): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    try {
-      if ((await fetch(`${base}/api/health/ready`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('The API did not become ready (is it built? npm run build)');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
 }

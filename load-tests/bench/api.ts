@@ -3,12 +3,8 @@
  * 1,000 projects, at 50 concurrent connections (autocannon), against the built API on SQLite.
  * Each endpoint is measured RUNS times; the figures printed are the medians of the runs.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
+import { startBuiltServer } from './built-server.ts';
 
 const PROJECTS = 1000;
 const CONNECTIONS = 50;
@@ -16,23 +12,10 @@ const DURATION_S = 10;
 const RUNS = 5;
 const ENDPOINTS = ['/api/projects', '/api/dashboard/stats'];
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'clearroom-bench-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['dist/apps/api/main.js'], {
-  env: {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    LOG_LEVEL: 'info',
-    NODE_ENV: 'production',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-process.on('exit', () => server.kill());
+const server = await startBuiltServer();
+const base = server.baseUrl;
 
 try {
-  await waitForReady();
   const cookie = await signUp();
   await seedProjects(cookie);
   console.log(
@@ -46,12 +29,11 @@ try {
       `GET ${endpoint.padEnd(22)} p50 ${median(runs.map((r) => r.p50)).toFixed(1)} ms   ` +
         `p95 ${median(runs.map((r) => r.p95)).toFixed(1)} ms   ` +
         `${Math.round(median(runs.map((r) => r.requestsPerSecond)))} req/s   ` +
-        `${median(runs.map((r) => r.kilobytesPerResponse)).toFixed(1)} KB/response (gzip)   errors ${errors}`,
+        `${median(runs.map((r) => r.kilobytesPerResponse)).toFixed(1)} KB/response (as sent)   errors ${errors}`,
     );
   }
 } finally {
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  server.stop();
 }
 
 type Run = {
@@ -125,28 +107,6 @@ async function seedProjects(cookie: string): Promise<void> {
       }),
     );
   }
-}
-
-async function waitForReady(): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    try {
-      if ((await fetch(`${base}/api/health/ready`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('The API did not become ready (is it built? npm run build)');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
 }
 
 function median(values: number[]): number {
