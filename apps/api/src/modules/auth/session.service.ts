@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Dictionary } from '@mikro-orm/core';
 import { SqlEntityManager } from '@mikro-orm/sql';
-
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { AuthenticatedUser } from '../../common/request.js';
@@ -57,7 +56,6 @@ export class SessionService {
     const { expiresAt } = this.em
       .getDriver()
       .mapResult(row as Dictionary, this.em.getMetadata().get(Session)) as Session;
-
     const now = Date.now();
     if (expiresAt.getTime() <= now) {
       await this.em.fork().nativeDelete(Session, { id });
