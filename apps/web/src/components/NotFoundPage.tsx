@@ -1,23 +1,11 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { FullPageMessage } from './FullPageMessage';
 
 export function NotFoundPage() {
   return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        gap: 2,
-        p: 3,
-        textAlign: 'center',
-      }}
-    >
+    <FullPageMessage>
       <Typography variant="h4" component="h1">
         404 Page Not Found
       </Typography>
@@ -27,6 +15,6 @@ export function NotFoundPage() {
       <Button variant="contained" component={RouterLink} to="/">
         Go Home
       </Button>
-    </Box>
+    </FullPageMessage>
   );
 }

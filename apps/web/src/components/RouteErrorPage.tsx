@@ -1,27 +1,14 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useRouteError } from 'react-router';
+import { FullPageMessage } from './FullPageMessage';
 
 /** Last resort when a page fails to load or render (e.g. a new deployment replaced its chunk). */
 export function RouteErrorPage() {
   const error = useRouteError();
   const detail = error instanceof Error ? error.message : null;
   return (
-    <Box
-      component="main"
-      role="alert"
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        gap: 2,
-        p: 3,
-        textAlign: 'center',
-      }}
-    >
+    <FullPageMessage role="alert">
       <Typography variant="h4" component="h1">
         Something went wrong
       </Typography>
@@ -36,6 +23,6 @@ export function RouteErrorPage() {
       <Button variant="contained" onClick={() => window.location.reload()}>
         Reload
       </Button>
-    </Box>
+    </FullPageMessage>
   );
 }
