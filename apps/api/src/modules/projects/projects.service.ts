@@ -1,9 +1,10 @@
 import { SqlEntityManager } from '@mikro-orm/sql';
 import { Injectable } from '@nestjs/common';
-import type {
-  CreateProjectFields,
-  Project as ProjectDto,
-  UpdateProjectFields,
+import {
+  dealFieldKeys,
+  type CreateProjectFields,
+  type Project as ProjectDto,
+  type UpdateProjectFields,
 } from '@clearroom/contracts';
 import { AppError } from '../../common/app-error.js';
 import { DataVersionService } from '../auth/data-version.service.js';
@@ -131,19 +132,9 @@ export class ProjectsService {
 const PROJECT_COLUMNS = [
   'id',
   'name',
-  'description',
   'createdAt',
   'updatedAt',
-  'companyName',
-  'industry',
-  'businessModel',
-  'ceoName',
-  'ceoContact',
-  'revenue',
-  'profitMargin',
-  'employeeCount',
-  'valuation',
-  'dealStage',
+  ...dealFieldKeys,
 ] as const satisfies readonly (keyof ProjectRow)[];
 
 const projectNotFound = () => new AppError('NOT_FOUND', 'Project not found');

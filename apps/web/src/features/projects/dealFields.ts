@@ -1,4 +1,4 @@
-import type { DealFieldKey, Project } from '@clearroom/contracts';
+import { dealFieldKeys, type DealFieldKey, type Project } from '@clearroom/contracts';
 
 /** The label each deal field carries on screen. `description` reads 'Company Description' here. */
 export const dealFieldLabels: Record<DealFieldKey, string> = {
@@ -34,10 +34,6 @@ export const multilineDealFields: ReadonlySet<DealFieldKey> = new Set([
   'businessModel',
 ]);
 
-export const allDealFields: readonly DealFieldKey[] = dealFieldGroups.flatMap(
-  (group) => group.fields,
-);
-
 export function hasDealDetails(project: Project): boolean {
-  return allDealFields.some((key) => Boolean(project[key]?.trim()));
+  return dealFieldKeys.some((key) => Boolean(project[key]?.trim()));
 }

@@ -1,4 +1,9 @@
-import type { DealFieldKey, Project, UpdateProjectRequest } from '@clearroom/contracts';
+import {
+  dealFieldKeys,
+  type DealFieldKey,
+  type Project,
+  type UpdateProjectRequest,
+} from '@clearroom/contracts';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,7 +18,6 @@ import { useToast } from '../../../components/toast/useToast';
 import { useUpdateProjectMutation } from '../../projects/api/projectsApi';
 import { DealFieldInput } from '../../projects/components/DealFieldInput';
 import {
-  allDealFields,
   dealFieldGroups,
   dealFieldLabels,
   hasDealDetails,
@@ -24,13 +28,13 @@ type DealFormValues = Record<DealFieldKey, string>;
 
 function toFormValues(project: Project): DealFormValues {
   return Object.fromEntries(
-    allDealFields.map((field) => [field, project[field] ?? '']),
+    dealFieldKeys.map((field) => [field, project[field] ?? '']),
   ) as DealFormValues;
 }
 
 /** Every field is sent: an empty one is sent as '' and cleared by the server. */
 function toChanges(values: DealFormValues): UpdateProjectRequest {
-  return Object.fromEntries(allDealFields.map((field) => [field, values[field].trim()]));
+  return Object.fromEntries(dealFieldKeys.map((field) => [field, values[field].trim()]));
 }
 
 /** The 'Deal Details' card: empty state, read-only groups, or the edit form (spec §2, §4). */

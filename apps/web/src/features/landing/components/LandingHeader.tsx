@@ -8,10 +8,9 @@ import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { BrandMark } from '../../../components/BrandMark';
+import { BrandLink } from '../../../components/BrandLink';
 import { landingSections } from '../content';
 
 export function LandingHeader() {
@@ -27,22 +26,7 @@ export function LandingHeader() {
     >
       <Container maxWidth="lg">
         <Toolbar disableGutters sx={{ gap: 2 }}>
-          <Box
-            component="a"
-            href="#top"
-            sx={{
-              display: 'flex',
-              alignItems: 'center',
-              gap: 1,
-              color: 'inherit',
-              textDecoration: 'none',
-            }}
-          >
-            <BrandMark size={30} />
-            <Typography variant="h6" component="span">
-              Clearroom
-            </Typography>
-          </Box>
+          <BrandLink href="#top" size={30} />
           <Box
             component="nav"
             aria-label="Page sections"

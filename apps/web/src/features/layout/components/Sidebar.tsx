@@ -17,7 +17,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { BrandMark } from '../../../components/BrandMark';
+import { BrandLink } from '../../../components/BrandLink';
 import { useProjects } from '../../projects/hooks/useProjects';
 import { useCurrentProjectId } from '../hooks/useCurrentProjectId';
 import { useLogout } from '../hooks/useLogout';
@@ -75,25 +75,7 @@ export function Sidebar({ user, collapsed, onToggleCollapsed, onNavigate }: Side
           minHeight: 64,
         }}
       >
-        {!collapsed && (
-          <Box
-            component={RouterLink}
-            to="/dashboard"
-            onClick={onNavigate}
-            sx={{
-              display: 'flex',
-              alignItems: 'center',
-              gap: 1,
-              color: 'inherit',
-              textDecoration: 'none',
-            }}
-          >
-            <BrandMark size={28} />
-            <Typography variant="h6" component="span">
-              Clearroom
-            </Typography>
-          </Box>
-        )}
+        {!collapsed && <BrandLink to="/dashboard" size={28} onClick={onNavigate} />}
         {onToggleCollapsed && (
           <Tooltip title={collapsed ? 'Expand sidebar' : 'Collapse sidebar'} placement="right">
             <IconButton
