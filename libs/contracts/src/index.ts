@@ -1,5 +1,6 @@
 export * from './auth.js';
 export * from './constants.js';
 export * from './dashboard.js';
+export * from './documents.js';
 export * from './errors.js';
 export * from './projects.js';

@@ -1,0 +1,48 @@
+/** One page of extracted text: a PDF page (1-based, the PDF's own index), a sheet, a slide or a section. */
+export type ExtractedPage = {
+  number: number;
+  text: string;
+  /** True when the text came from OCR rather than from a text layer. */
+  ocr?: boolean;
+};
+
+export type Extraction = {
+  pages: ExtractedPage[];
+  metadata: {
+    /** Which engine produced the text, e.g. "pdf.js", "mammoth", "exceljs", "tika". */
+    engine: string;
+    ocrPages: number;
+    title?: string;
+  };
+};
+
+export type ExtractionInput = {
+  /** Absolute path of the stored file. */
+  path: string;
+  /** Detected from the content (see the upload's magic-byte check). */
+  mimeType: string;
+  originalName: string;
+  signal?: AbortSignal;
+  /** Called as pages are extracted, so the UI can show "12 of 50 pages". */
+  onProgress?: (pagesDone: number, pageCount: number) => void;
+};
+
+export interface Extractor {
+  extract(input: ExtractionInput): Promise<Extraction>;
+  close(): Promise<void>;
+}
+
+/**
+ * Extraction failed for a reason that belongs to the file (corrupt, encrypted, unreadable
+ * format, over a budget). `reason` is shown to the user as the document's failure reason and
+ * must say what to do, e.g. "password-protected PDF: remove the password and upload it again".
+ * Any other error thrown by an extractor means the service itself failed (retry later).
+ */
+export class ExtractionError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'ExtractionError';
+  }
+}
+
+export const EXTRACTOR = Symbol('EXTRACTOR');
