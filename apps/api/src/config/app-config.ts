@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -15,6 +16,10 @@ const positiveInt = (max: number) =>
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .max(max, `must be at most ${max}`);
+
+function httpLikeUrl(protocol: RegExp, error: string) {
+  return z.url({ protocol, error });
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -36,6 +41,41 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIR: z.string().optional(),
+
+  APP_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  UPLOAD_MAX_FILE_SIZE_MB: positiveInt(100_000).default(200),
+  UPLOAD_MAX_FILES: positiveInt(1000).default(50),
+  FILE_URL_TTL_SECONDS: positiveInt(24 * 3600).default(300),
+
+  QUEUE_DRIVER: z.enum(['inline', 'bullmq']).default('inline'),
+  REDIS_URL: httpLikeUrl(/^rediss?$/, 'must be a redis:// or rediss:// URL').optional(),
+  INGEST_CONCURRENCY: positiveInt(64).optional(),
+  INGEST_MAX_ATTEMPTS: positiveInt(20).default(3),
+
+  EXTRACTOR_DRIVER: z.enum(['embedded', 'tika']).default('embedded'),
+  TIKA_URL: httpLikeUrl(/^https?$/, 'must be an http(s) URL').optional(),
+  OCR: z.enum(['auto', 'on', 'off']).default('auto'),
+  OCR_LANGUAGE: z
+    .string()
+    .regex(/^[a-z_]{3,}(\+[a-z_]{3,})*$/, 'must be tesseract language codes such as eng or eng+deu')
+    .default('eng'),
+  EXTRACT_TIMEOUT_SECONDS: positiveInt(24 * 3600).default(300),
+  EXTRACT_MEMORY_MB: positiveInt(64_000).default(1024),
+  EXTRACT_MAX_PAGES: positiveInt(1_000_000).default(5000),
+  EXTRACT_WORKERS: positiveInt(64).optional(),
+
+  EMBEDDER_DRIVER: z.enum(['embedded', 'ollama']).default('embedded'),
+  SEARCH_DRIVER: z.enum(['embedded', 'elasticsearch']).default('embedded'),
+  ELASTICSEARCH_URL: httpLikeUrl(/^https?$/, 'must be an http(s) URL').optional(),
+  ELASTICSEARCH_INDEX: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9_.-]{0,200}$/, 'must be a lower-case Elasticsearch index name')
+    .default('clearroom-chunks'),
+  ELASTICSEARCH_API_KEY: z.string().optional(),
+  OLLAMA_URL: httpLikeUrl(/^https?$/, 'must be an http(s) URL').optional(),
+  OLLAMA_EMBED_MODEL: z.string().min(1).default('nomic-embed-text'),
+  OLLAMA_TIMEOUT_SECONDS: positiveInt(3600).default(60),
+  EMBED_BATCH_SIZE: positiveInt(1024).default(32),
 });
 
 /** The name of every environment variable Clearroom reads. */
@@ -71,6 +111,38 @@ export type AppConfig = {
   logLevel: string;
   /** Directory of the built web app, or null to serve the API alone. */
   webDir: string | null;
+  /** api: HTTP only; worker: ingestion only (plus health); all: both in one process. */
+  role: 'all' | 'api' | 'worker';
+  /** Uploaded files live here under generated names. */
+  filesDir: string;
+  uploads: { maxFileBytes: number; maxFiles: number; fileUrlTtlMs: number };
+  queue: {
+    driver: 'inline' | 'bullmq';
+    redisUrl: string | null;
+    /** Documents ingested at once by one worker process. */
+    concurrency: number;
+    maxAttempts: number;
+  };
+  extractor: {
+    driver: 'embedded' | 'tika';
+    tikaUrl: string | null;
+    /** auto: OCR when the tesseract command is installed; on: require it; off: never. */
+    ocr: 'auto' | 'on' | 'off';
+    ocrLanguage: string;
+    timeoutMs: number;
+    memoryMb: number;
+    maxPages: number;
+    /** Parsing threads (embedded extractor). */
+    workers: number;
+  };
+  embedder: { driver: 'embedded' | 'ollama'; batchSize: number };
+  search: {
+    driver: 'embedded' | 'elasticsearch';
+    /** SQLite file of the embedded index (derived data: it can be rebuilt from the pages). */
+    file: string;
+    elasticsearch: { url: string; index: string; apiKey: string | null } | null;
+  };
+  ollama: { url: string; embedModel: string; timeoutMs: number } | null;
 };
 
 export class ConfigError extends Error {}
@@ -90,7 +162,17 @@ export function loadConfig(
     );
   }
   const e = parsed.data;
+  requireWhen(e.QUEUE_DRIVER === 'bullmq', 'REDIS_URL', e.REDIS_URL, 'QUEUE_DRIVER=bullmq');
+  requireWhen(e.EXTRACTOR_DRIVER === 'tika', 'TIKA_URL', e.TIKA_URL, 'EXTRACTOR_DRIVER=tika');
+  requireWhen(
+    e.SEARCH_DRIVER === 'elasticsearch',
+    'ELASTICSEARCH_URL',
+    e.ELASTICSEARCH_URL,
+    'SEARCH_DRIVER=elasticsearch',
+  );
+  requireWhen(e.EMBEDDER_DRIVER === 'ollama', 'OLLAMA_URL', e.OLLAMA_URL, 'EMBEDDER_DRIVER=ollama');
   const dataDir = path.resolve(e.DATA_DIR);
+  const cores = Math.max(1, availableParallelism());
   const publicOrigin = e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null;
   return {
     env: e.NODE_ENV,
@@ -107,7 +189,55 @@ export function loadConfig(
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : (defaultWebDir ?? null),
+    role: e.APP_ROLE,
+    filesDir: path.join(dataDir, 'files'),
+    uploads: {
+      maxFileBytes: e.UPLOAD_MAX_FILE_SIZE_MB * 1024 * 1024,
+      maxFiles: e.UPLOAD_MAX_FILES,
+      fileUrlTtlMs: e.FILE_URL_TTL_SECONDS * 1000,
+    },
+    queue: {
+      driver: e.QUEUE_DRIVER,
+      redisUrl: e.REDIS_URL ?? null,
+      concurrency: e.INGEST_CONCURRENCY ?? cores,
+      maxAttempts: e.INGEST_MAX_ATTEMPTS,
+    },
+    extractor: {
+      driver: e.EXTRACTOR_DRIVER,
+      tikaUrl: e.TIKA_URL ?? null,
+      ocr: e.OCR,
+      ocrLanguage: e.OCR_LANGUAGE,
+      timeoutMs: e.EXTRACT_TIMEOUT_SECONDS * 1000,
+      memoryMb: e.EXTRACT_MEMORY_MB,
+      maxPages: e.EXTRACT_MAX_PAGES,
+      workers: e.EXTRACT_WORKERS ?? cores,
+    },
+    embedder: { driver: e.EMBEDDER_DRIVER, batchSize: e.EMBED_BATCH_SIZE },
+    search: {
+      driver: e.SEARCH_DRIVER,
+      file: path.join(dataDir, 'search-index.sqlite'),
+      elasticsearch: e.ELASTICSEARCH_URL
+        ? {
+            url: e.ELASTICSEARCH_URL,
+            index: e.ELASTICSEARCH_INDEX,
+            apiKey: e.ELASTICSEARCH_API_KEY ?? null,
+          }
+        : null,
+    },
+    ollama: e.OLLAMA_URL
+      ? {
+          url: e.OLLAMA_URL.replace(/\/+$/, ''),
+          embedModel: e.OLLAMA_EMBED_MODEL,
+          timeoutMs: e.OLLAMA_TIMEOUT_SECONDS * 1000,
+        }
+      : null,
   };
+}
+
+function requireWhen(condition: boolean, name: string, value: unknown, because: string): void {
+  if (condition && value === undefined) {
+    throw new ConfigError(`Invalid configuration: ${name} is required when ${because}`);
+  }
 }
 
 function parseDatabaseUrl(
