@@ -22,6 +22,7 @@ describe('database schema', () => {
     expect(executed.map((migration) => migration.name)).toEqual([
       '0001-initial-schema',
       '0002-user-data-version',
+      '0003-documents',
     ]);
   });
 
@@ -32,6 +33,7 @@ describe('database schema', () => {
     expect(executed.map((migration) => migration.name)).toEqual([
       '0001-initial-schema',
       '0002-user-data-version',
+      '0003-documents',
     ]);
     await b.http().get('/api/health/ready').expect(200);
     await Promise.all([a.close(), b.close(), fresh.close()]);

@@ -105,17 +105,20 @@ describe('routes', () => {
     },
   );
 
-  it('shows the documents and chat page frames without invented content', async () => {
+  it('shows the documents page with its upload card and file list, and the chat frame', async () => {
     mockFetch({
       'GET /api/auth/user': { body: { user: testUser } },
       'GET /api/projects': { body: { projects: [makeProject({ id: 5 })] } },
+      'GET /api/projects/5/files': { body: { files: [] } },
     });
     const router = await renderApp('/project/5/documents');
-    expect(await screen.findByRole('heading', { name: 'Project Files' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Upload Documents' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Project Files' })).toBeInTheDocument();
     expect(
-      screen.getByText('No documents uploaded yet. Upload your first document to get started.'),
+      await screen.findByText(
+        'No documents uploaded yet. Upload your first document to get started.',
+      ),
     ).toBeInTheDocument();
-    expect(screen.queryByText(/Upload Documents/)).not.toBeInTheDocument();
 
     await router.navigate('/project/5/chat');
     expect(await screen.findByRole('heading', { name: 'AI Assistant' })).toBeInTheDocument();

@@ -13,7 +13,10 @@ export type IndexedChunk = {
 export type SearchQuery = {
   projectId: number;
   text: string;
-  /** The query's embedding, or null for lexical search only. */
+  /**
+   * The query's embedding, or null for lexical search only. Ignored when its length differs
+   * from the indexed vectors' (they came from another model).
+   */
   vector: Float32Array | null;
   k: number;
   /** Restrict to these documents (e.g. completed ones); all of the project's when absent. */
@@ -27,7 +30,10 @@ export type SearchHit = Omit<IndexedChunk, 'vector' | 'projectId'> & {
 };
 
 export interface SearchIndex {
-  /** Adds chunks; callers delete a document's chunks first when re-indexing it. */
+  /**
+   * Adds chunks. A passage indexed again (same document, page and offsets) replaces the old one,
+   * never duplicates it; callers still delete a document's chunks first when re-indexing it.
+   */
   index(chunks: IndexedChunk[]): Promise<void>;
   search(query: SearchQuery): Promise<SearchHit[]>;
   deleteDocument(documentId: number): Promise<void>;

@@ -2,7 +2,7 @@ import type { Project } from '@clearroom/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, type MockHandler } from '../../../test/fetchMock';
-import { makeProject, testUser } from '../../../test/fixtures';
+import { makeProject, makeProjectFile, testUser } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { DashboardPage } from './DashboardPage';
 
@@ -100,10 +100,17 @@ describe('DashboardPage', () => {
     );
   });
 
-  it('shows a selected project with its tabs', async () => {
+  it('shows a selected project with its tabs, documents included', async () => {
     const { user } = renderDashboard(
       [makeProject({ id: 4, name: 'Project Delta', createdAt: '2026-01-05T12:00:00.000Z' })],
-      { route: '/dashboard?project=4' },
+      {
+        route: '/dashboard?project=4',
+        routes: {
+          'GET /api/projects/4/files': {
+            body: { files: [makeProjectFile({ projectId: 4, originalname: 'Lease.pdf' })] },
+          },
+        },
+      },
     );
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Project Delta' }),
@@ -116,9 +123,12 @@ describe('DashboardPage', () => {
     );
 
     await user.click(screen.getByRole('tab', { name: 'Documents' }));
-    expect(
-      screen.getByText('No documents uploaded yet. Upload your first document to get started.'),
-    ).toBeInTheDocument();
+    const panel = screen.getByRole('tabpanel');
+    expect(within(panel).getByRole('heading', { name: 'Upload Documents' })).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Choose Files' })).toBeInTheDocument();
+    expect(within(panel).getByRole('heading', { name: 'Project Files' })).toBeInTheDocument();
+    const row = (await within(panel).findByText('Lease.pdf')).closest('tr');
+    expect(row).toHaveTextContent('Analysis Complete');
   });
 
   it('deletes the selected project from its menu, after confirmation', async () => {

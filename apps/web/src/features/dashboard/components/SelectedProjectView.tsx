@@ -17,7 +17,7 @@ import { formatDate } from '../../../components/formatDate';
 import { PageLoading } from '../../../components/PageLoading';
 import { useToast } from '../../../components/toast/useToast';
 import { DealDetailsCard } from '../../deal-details/components/DealDetailsCard';
-import { ProjectFilesCard } from '../../documents/components/ProjectFilesCard';
+import { ProjectDocuments } from '../../documents/components/ProjectDocuments';
 import { DeleteProjectDialog } from '../../projects/components/DeleteProjectDialog';
 import { ProjectsLoadError } from '../../projects/components/ProjectsLoadError';
 import { useProjects } from '../../projects/hooks/useProjects';
@@ -143,7 +143,7 @@ export function SelectedProjectView({ selected }: { selected: string }) {
             id="project-tabpanel-documents"
             aria-labelledby="project-tab-documents"
           >
-            <ProjectFilesCard />
+            <ProjectDocuments key={project.id} projectId={project.id} />
           </Box>
         )}
       </Box>

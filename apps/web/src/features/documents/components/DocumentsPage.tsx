@@ -1,7 +1,10 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { ProjectGate } from '../../projects/components/ProjectGate';
-import { ProjectFilesCard } from './ProjectFilesCard';
+import { ProjectDocuments } from './ProjectDocuments';
+
+/** Spec §2, §9: on this page the file list refreshes every 2 seconds. */
+export const DOCUMENTS_PAGE_REFRESH_MS = 2000;
 
 export function DocumentsPage() {
   return (
@@ -14,7 +17,12 @@ export function DocumentsPage() {
           <Typography color="text.secondary" sx={{ mb: 3, overflowWrap: 'anywhere' }}>
             {project.name}
           </Typography>
-          <ProjectFilesCard />
+          {/* A new project starts with an empty selection. */}
+          <ProjectDocuments
+            key={project.id}
+            projectId={project.id}
+            refreshEveryMs={DOCUMENTS_PAGE_REFRESH_MS}
+          />
         </Box>
       )}
     </ProjectGate>

@@ -1,0 +1,44 @@
+/** Every job the system runs, with its payload. */
+export type JobPayloads = {
+  /** Extract, chunk, embed and index one uploaded document. */
+  ingest: { documentId: number };
+};
+export type JobName = keyof JobPayloads;
+
+export type JobContext = {
+  /** 1 on the first run. */
+  attempt: number;
+  /** When true, a thrown error ends the job for good: the handler should record the failure. */
+  isLastAttempt: boolean;
+  /** Aborted when the queue shuts down; the job is then run again later. */
+  signal: AbortSignal;
+};
+
+export type JobHandler<N extends JobName> = (
+  payload: JobPayloads[N],
+  context: JobContext,
+) => Promise<void>;
+export type JobHandlers = { [N in JobName]: JobHandler<N> };
+
+export interface JobQueue {
+  /**
+   * Queues a job. A job with the same key that has not finished yet is not queued twice, so
+   * enqueueing is safe to repeat (e.g. when recovering after a crash).
+   */
+  enqueue<N extends JobName>(name: N, payload: JobPayloads[N], key: string): Promise<void>;
+  /** Starts running jobs in this process (the worker role). */
+  start(handlers: JobHandlers): Promise<void>;
+  /** Jobs waiting or running, for metrics and tests. */
+  depth(): Promise<number>;
+  /** Throws when the queue's store cannot be reached (readiness probe). */
+  ping(): Promise<void>;
+  /** Stops taking jobs, aborts running ones (they run again later) and releases connections. */
+  close(): Promise<void>;
+}
+
+export const JOB_QUEUE = Symbol('JOB_QUEUE');
+
+/** Exponential backoff between attempts: 2 s, 4 s, 8 s, … capped at 5 minutes. */
+export function retryDelayMs(attempt: number): number {
+  return Math.min(2_000 * 2 ** (attempt - 1), 300_000);
+}

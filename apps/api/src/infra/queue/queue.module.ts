@@ -1,0 +1,52 @@
+import { SqlEntityManager } from '@mikro-orm/sql';
+import {
+  type DynamicModule,
+  Inject,
+  Logger,
+  Module,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import type { AppConfig } from '../../config/app-config.js';
+import { BullMqJobQueue } from './bullmq.job-queue.js';
+import { InlineJobQueue } from './inline.job-queue.js';
+import { JOB_QUEUE, type JobQueue } from './job-queue.port.js';
+
+/** Provides the job queue chosen by QUEUE_DRIVER: the database-backed inline queue or BullMQ. */
+@Module({})
+export class QueueModule implements OnApplicationShutdown {
+  constructor(@Inject(JOB_QUEUE) private readonly queue: JobQueue) {}
+
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: QueueModule,
+      global: true,
+      providers: [
+        {
+          provide: JOB_QUEUE,
+          useFactory: (em: SqlEntityManager): JobQueue => createJobQueue(config, em),
+          inject: [SqlEntityManager],
+        },
+      ],
+      exports: [JOB_QUEUE],
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.queue.close();
+  }
+}
+
+function createJobQueue(config: AppConfig, em: SqlEntityManager): JobQueue {
+  const logger = new Logger('JobQueue');
+  const { driver, redisUrl, concurrency, maxAttempts } = config.queue;
+  switch (driver) {
+    case 'bullmq':
+      return new BullMqJobQueue({ redisUrl: redisUrl!, concurrency, maxAttempts }, logger);
+    case 'inline':
+      return new InlineJobQueue(
+        em,
+        { concurrency, maxAttempts, releaseAllOnStart: config.database.driver === 'sqlite' },
+        logger,
+      );
+  }
+}

@@ -1,0 +1,55 @@
+import type { ProjectFile } from '@clearroom/contracts';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import { keyframes } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { pagesProgress, readFileStatus, statusBadge } from '../fileStatus';
+
+const pulse = keyframes`
+  0%, 100% { opacity: 1; }
+  50% { opacity: 0.45; }
+`;
+
+/**
+ * The analysis status of a file (spec §4), with how far processing got and, for a failure, the
+ * reason in words the user can act on.
+ */
+export function FileStatusBadge({ file }: { file: ProjectFile }) {
+  const badge = statusBadge(file);
+  const progress = pagesProgress(file);
+  const failureReason = readFileStatus(file) === 'failed' ? file.failureReason : null;
+  const detailId = useId();
+  const detail = progress ?? failureReason;
+
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Chip
+        size="small"
+        label={badge.label}
+        color={badge.color}
+        variant={badge.color === 'default' ? 'outlined' : 'filled'}
+        aria-describedby={detail ? detailId : undefined}
+        data-pulse={badge.pulse || undefined}
+        sx={
+          badge.pulse
+            ? {
+                animation: `${pulse} 1.6s ease-in-out infinite`,
+                '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+              }
+            : undefined
+        }
+      />
+      {detail && (
+        <Typography
+          id={detailId}
+          variant="caption"
+          color={failureReason ? 'error' : 'text.secondary'}
+          sx={{ display: 'block', mt: 0.5, overflowWrap: 'anywhere' }}
+        >
+          {detail}
+        </Typography>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,316 @@
+import type { UploadResponse } from '@clearroom/contracts';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../../../test/fetchMock';
+import { makeProjectFile } from '../../../test/fixtures';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { mockXhr } from '../../../test/xhrMock';
+import { ProjectDocuments } from './ProjectDocuments';
+
+const FILES = '/api/projects/1/files';
+
+function fileOf(name: string, size: number, type = 'application/pdf') {
+  const file = new File(['x'], name, { type });
+  Object.defineProperty(file, 'size', { value: size });
+  return file;
+}
+
+const lease = fileOf('Lease.pdf', 1_234_567);
+const photo = fileOf('Site photo.png', 2 * 1024 * 1024, 'image/png');
+const memo = fileOf('Memo.docx', 52_000, '');
+
+let createObjectURL: ReturnType<typeof vi.fn>;
+let revokeObjectURL: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  let previews = 0;
+  createObjectURL = vi.fn(() => `blob:preview-${++previews}`);
+  revokeObjectURL = vi.fn();
+  vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL, revokeObjectURL }));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function renderDocuments(storedAfterUpload = [makeProjectFile({ originalname: 'Lease.pdf' })]) {
+  let uploaded = false;
+  const server = mockFetch({
+    [`GET ${FILES}`]: () => ({ body: { files: uploaded ? storedAfterUpload : [] } }),
+  });
+  const xhr = mockXhr();
+  const rendered = renderWithProviders(<ProjectDocuments projectId={1} />);
+  const markUploaded = () => {
+    uploaded = true;
+  };
+  return { server, xhr, markUploaded, ...rendered };
+}
+
+const fileInput = () => screen.getByTestId('file-input');
+const uploadCard = () => screen.getByRole('region', { name: 'Upload Documents' });
+const selectedList = () => screen.getByRole('list', { name: /Selected Files/ });
+
+function accepted(file: File) {
+  return {
+    status: 'accepted' as const,
+    originalname: file.name,
+    size: file.size,
+    file: makeProjectFile({ originalname: file.name }),
+  };
+}
+
+describe('UploadCard', () => {
+  it('adds chosen files to the selection, with size in MB and a thumbnail for images', async () => {
+    const { user } = renderDocuments();
+    expect(await screen.findByText('Drop PDF files here')).toBeInTheDocument();
+    expect(screen.getByText('or click to browse files')).toBeInTheDocument();
+
+    await user.upload(fileInput(), [lease, photo]);
+    expect(screen.getByRole('heading', { name: 'Selected Files (2)' })).toBeInTheDocument();
+    const list = selectedList();
+    expect(within(list).getByText('Lease.pdf')).toBeInTheDocument();
+    expect(within(list).getByText('1.18 MB')).toBeInTheDocument();
+    expect(within(list).getByText('2.00 MB')).toBeInTheDocument();
+    expect(list.querySelector('img')).toHaveAttribute('src', 'blob:preview-1');
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+
+    await user.upload(fileInput(), [memo]);
+    expect(screen.getByRole('heading', { name: 'Selected Files (3)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload 3 file(s)' })).toBeInTheDocument();
+  });
+
+  it('removes a file from the selection and releases its preview', async () => {
+    const { user } = renderDocuments();
+    await user.upload(fileInput(), [lease, photo]);
+    await user.click(screen.getByRole('button', { name: 'Remove Site photo.png' }));
+    expect(revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
+    expect(screen.getByRole('heading', { name: 'Selected Files (1)' })).toBeInTheDocument();
+    expect(within(selectedList()).queryByText('Site photo.png')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove Lease.pdf' }));
+    expect(screen.queryByRole('heading', { name: /Selected Files/ })).not.toBeInTheDocument();
+  });
+
+  it('takes dropped files, highlighting the zone while something is dragged over it', async () => {
+    renderDocuments();
+    const zone = await screen.findByRole('button', { name: /Drop PDF files here/ });
+    fireEvent.dragEnter(zone, { dataTransfer: { files: [], types: ['Files'] } });
+    expect(zone).toHaveAttribute('data-dragging', 'true');
+    fireEvent.dragLeave(zone);
+    expect(zone).not.toHaveAttribute('data-dragging');
+
+    fireEvent.dragEnter(zone, { dataTransfer: { files: [], types: ['Files'] } });
+    fireEvent.drop(zone, { dataTransfer: { files: [memo, lease], types: ['Files'] } });
+    expect(zone).not.toHaveAttribute('data-dragging');
+    expect(screen.getByRole('heading', { name: 'Selected Files (2)' })).toBeInTheDocument();
+    expect(within(selectedList()).getByText('Memo.docx')).toBeInTheDocument();
+  });
+
+  it('opens the picker from the zone by keyboard and from the Choose Files button', async () => {
+    const { user } = renderDocuments();
+    const click = vi.spyOn(HTMLInputElement.prototype, 'click').mockImplementation(() => {});
+    const zone = await screen.findByRole('button', { name: /Drop PDF files here/ });
+    zone.focus();
+    await user.keyboard('{Enter}');
+    await user.keyboard(' ');
+    await user.click(screen.getByRole('button', { name: 'Choose Files' }));
+    expect(click).toHaveBeenCalledTimes(3);
+  });
+
+  it('asks for files when there are none, and a new choice clears the message', async () => {
+    const { user, xhr } = renderDocuments();
+    await user.click(await screen.findByRole('button', { name: 'Upload Files' }));
+    expect(within(uploadCard()).getByRole('alert')).toHaveTextContent(
+      'Please select files to upload',
+    );
+    expect(xhr.requests).toHaveLength(0);
+
+    await user.upload(fileInput(), [lease]);
+    expect(within(uploadCard()).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('uploads with progress, then confirms, refreshes the list and toasts', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user, xhr, server, markUploaded } = renderDocuments();
+    await user.upload(fileInput(), [lease, photo]);
+    await user.click(screen.getByRole('button', { name: 'Upload 2 file(s)' }));
+
+    expect(screen.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
+    expect(within(uploadCard()).getByText('Uploading...', { selector: 'p' })).toBeInTheDocument();
+    const request = xhr.last();
+    expect(request.url).toBe(FILES);
+    expect(request.sentFiles().map((file) => file.name)).toEqual(['Lease.pdf', 'Site photo.png']);
+    act(() => request.progress(70, 100));
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '70',
+    );
+    expect(screen.getByText('70%')).toBeInTheDocument();
+
+    markUploaded();
+    const response: UploadResponse = {
+      files: [
+        accepted(lease),
+        {
+          status: 'duplicate',
+          originalname: photo.name,
+          size: photo.size,
+          file: makeProjectFile({ id: 2, originalname: photo.name }),
+        },
+      ],
+      message: 'Files uploaded',
+    };
+    act(() => request.respond(201, response));
+
+    expect(
+      await screen.findByText(
+        '1 file(s) uploaded successfully; 1 already in this project: Site photo.png',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('100%')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /Selected Files/ })).not.toBeInTheDocument();
+    expect(revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
+    expect((await screen.findByText('Lease.pdf')).closest('tr')).not.toBeNull();
+    expect(server.callsTo('GET', FILES)).toHaveLength(2);
+    expect(screen.queryByText('Files Uploaded')).not.toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(await screen.findByText('Files Uploaded')).toBeInTheDocument();
+    expect(screen.queryByText(/uploaded successfully/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Upload progress' })).not.toBeInTheDocument();
+  });
+
+  it('lists the files the server refused while counting the others as uploaded', async () => {
+    const { user, xhr } = renderDocuments();
+    await user.upload(fileInput(), [lease, memo]);
+    await user.click(screen.getByRole('button', { name: 'Upload 2 file(s)' }));
+    act(() =>
+      xhr.last().respond(201, {
+        files: [
+          accepted(lease),
+          {
+            status: 'rejected',
+            originalname: memo.name,
+            size: memo.size,
+            error: '"Memo.docx" is not a supported document type.',
+            code: 'UNSUPPORTED_MEDIA_TYPE',
+          },
+        ],
+        message: '1 file uploaded',
+      }),
+    );
+    expect(await screen.findByText('1 file(s) uploaded successfully')).toBeInTheDocument();
+    expect(within(uploadCard()).getByRole('alert')).toHaveTextContent(
+      '"Memo.docx" is not a supported document type.',
+    );
+  });
+
+  it('keeps the selection and says why when the upload fails', async () => {
+    const { user, xhr } = renderDocuments();
+    await user.upload(fileInput(), [lease, memo]);
+    await user.click(screen.getByRole('button', { name: 'Upload 2 file(s)' }));
+    act(() =>
+      xhr.last().respond(
+        415,
+        {
+          files: [
+            {
+              status: 'rejected',
+              originalname: lease.name,
+              size: lease.size,
+              error: '"Lease.pdf" is not a PDF: its content does not match its name.',
+              code: 'UNSUPPORTED_MEDIA_TYPE',
+            },
+            {
+              status: 'rejected',
+              originalname: memo.name,
+              size: memo.size,
+              error: '"Memo.docx" is not a supported document type.',
+              code: 'UNSUPPORTED_MEDIA_TYPE',
+            },
+          ],
+          message: 'No files were uploaded',
+          error: 'None of the 2 files could be uploaded',
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+        },
+        'Unsupported Media Type',
+      ),
+    );
+
+    const toast = (await screen.findByText('Upload Failed')).closest('[role=alert]');
+    expect(toast).toHaveTextContent('None of the 2 files could be uploaded');
+    const alert = within(uploadCard()).getByRole('alert');
+    expect(alert).toHaveTextContent('None of the 2 files could be uploaded');
+    expect(alert).toHaveTextContent('"Lease.pdf" is not a PDF');
+    expect(alert).toHaveTextContent('"Memo.docx" is not a supported document type.');
+    expect(screen.queryByRole('progressbar', { name: 'Upload progress' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload 2 file(s)' })).toBeEnabled();
+  });
+
+  it('says when the upload timed out', async () => {
+    const { user, xhr } = renderDocuments();
+    await user.upload(fileInput(), [lease]);
+    await user.click(screen.getByRole('button', { name: 'Upload 1 file(s)' }));
+    act(() => xhr.last().timeOut());
+    expect(
+      await within(uploadCard()).findByText(
+        'Upload timed out after 60 seconds. Please try with smaller files.',
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Upload Failed')).toBeInTheDocument();
+  });
+
+  it('does not send a file over the size limit, and refuses too many files at once', async () => {
+    const { user, xhr } = renderDocuments();
+    const huge = fileOf('Data room export.pdf', 201 * 1024 * 1024);
+    await user.upload(fileInput(), [huge, lease]);
+    await user.click(screen.getByRole('button', { name: 'Upload 2 file(s)' }));
+    expect(
+      xhr
+        .last()
+        .sentFiles()
+        .map((file) => file.name),
+    ).toEqual(['Lease.pdf']);
+    act(() => xhr.last().respond(201, { files: [accepted(lease)], message: 'ok' }));
+    expect(await screen.findByText('1 file(s) uploaded successfully')).toBeInTheDocument();
+    expect(within(uploadCard()).getByRole('alert')).toHaveTextContent(
+      '"Data room export.pdf" is larger than the 200 MB limit per file.',
+    );
+
+    const many = Array.from({ length: 51 }, (_, index) => fileOf(`doc-${index}.pdf`, 1000));
+    fireEvent.drop(screen.getByRole('button', { name: /Drop PDF files here/ }), {
+      dataTransfer: { files: many, types: ['Files'] },
+    });
+    await user.click(screen.getByRole('button', { name: 'Upload 51 file(s)' }));
+    expect(within(uploadCard()).getByRole('alert')).toHaveTextContent(
+      'Too many files: 51 selected, at most 50 can be uploaded at once.',
+    );
+    expect(xhr.requests).toHaveLength(1);
+  });
+
+  it('counts every file sent as uploaded when the answer is not JSON', async () => {
+    const { user, xhr } = renderDocuments();
+    await user.upload(fileInput(), [lease, memo]);
+    await user.click(screen.getByRole('button', { name: 'Upload 2 file(s)' }));
+    act(() => xhr.last().respond(200, 'Stored'));
+    expect(await screen.findByText('2 file(s) uploaded successfully')).toBeInTheDocument();
+  });
+
+  it('sends nothing when every file is over the size limit', async () => {
+    const { user, xhr } = renderDocuments();
+    await user.upload(fileInput(), [fileOf('Archive.pdf', 250 * 1024 * 1024)]);
+    await user.click(screen.getByRole('button', { name: 'Upload 1 file(s)' }));
+    const alert = within(uploadCard()).getByRole('alert');
+    expect(alert).toHaveTextContent('None of the selected files can be uploaded');
+    expect(alert).toHaveTextContent('"Archive.pdf" is larger than the 200 MB limit per file.');
+    expect(await screen.findByText('Upload Failed')).toBeInTheDocument();
+    expect(xhr.requests).toHaveLength(0);
+  });
+
+  it('releases the previews when it goes away', async () => {
+    const { user, unmount } = renderDocuments();
+    await user.upload(fileInput(), [photo]);
+    unmount();
+    expect(revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
+  });
+});
