@@ -5,10 +5,17 @@ import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './infra/database/database.module.js';
+import { EmbedderModule } from './infra/embedder/embedder.module.js';
+import { ExtractorModule } from './infra/extractor/extractor.module.js';
+import { QueueModule } from './infra/queue/queue.module.js';
+import { SearchModule } from './infra/search/search.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { DashboardModule } from './modules/dashboard/dashboard.module.js';
+import { DocumentsModule } from './modules/documents/documents.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { IngestionModule } from './modules/ingestion/ingestion.module.js';
 import { ProjectsModule } from './modules/projects/projects.module.js';
+import { ProjectSearchModule } from './modules/search/search.module.js';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -20,6 +27,19 @@ function requestId(request: IncomingMessage, response: ServerResponse): string {
   return id;
 }
 
+/** What the `api` role serves over HTTP. */
+const apiModules = [
+  AuthModule,
+  ProjectsModule,
+  DashboardModule,
+  DocumentsModule,
+  ProjectSearchModule,
+];
+
+/**
+ * The application for a role: `api` serves HTTP, `worker` runs ingestion jobs (and answers health
+ * probes), `all` does both in one process (the embedded default).
+ */
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
@@ -45,10 +65,12 @@ export class AppModule {
           },
         }),
         DatabaseModule.forRoot(config),
-        AuthModule,
-        ProjectsModule,
-        DashboardModule,
+        QueueModule.forRoot(config),
+        SearchModule.forRoot(config),
+        EmbedderModule.forRoot(config),
         HealthModule,
+        ...(config.role === 'worker' ? [] : apiModules),
+        ...(config.role === 'api' ? [] : [ExtractorModule.forRoot(config), IngestionModule]),
       ],
     };
   }

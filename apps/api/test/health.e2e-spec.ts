@@ -11,6 +11,9 @@ describe('health', () => {
   it('answers live and ready without a session', async () => {
     await testApp.http().get('/api/health/live').expect(200, { status: 'ok' });
     const ready = await testApp.http().get('/api/health/ready').expect(200);
-    expect(ready.body).toEqual({ status: 'ok', checks: { database: 'ok' } });
+    expect(ready.body).toEqual({
+      status: 'ok',
+      checks: { database: 'ok', queue: 'ok', search: 'ok' },
+    });
   });
 });

@@ -16,6 +16,7 @@ import { JOB_QUEUE, type JobQueue } from './job-queue.port.js';
 export class QueueModule implements OnApplicationShutdown {
   constructor(@Inject(JOB_QUEUE) private readonly queue: JobQueue) {}
 
+  /** The worker closes the queue first (before the database goes); closing twice is harmless. */
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: QueueModule,

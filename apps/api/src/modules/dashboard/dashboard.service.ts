@@ -1,17 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import type { DashboardStats } from '@clearroom/contracts';
+import { DocumentsService } from '../documents/documents.service.js';
 import { ProjectsService } from '../projects/projects.service.js';
 
 @Injectable()
 export class DashboardService {
-  constructor(private readonly projects: ProjectsService) {}
+  constructor(
+    private readonly projects: ProjectsService,
+    private readonly documents: DocumentsService,
+  ) {}
 
   async stats(userId: number): Promise<DashboardStats> {
-    const summary = await this.projects.summarize(userId);
+    const [summary, documentsAnalyzed] = await Promise.all([
+      this.projects.summarize(userId),
+      this.documents.countCompleted(userId),
+    ]);
     return {
       activeProjects: summary.projectCount,
-      // Counts completed documents once documents exist (the documents module).
-      documentsAnalyzed: 0,
+      documentsAnalyzed,
       totalDealValue: summary.totalValuation,
       companiesReviewed: summary.distinctCompanies,
     };

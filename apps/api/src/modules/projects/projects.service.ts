@@ -20,6 +20,8 @@ export type ProjectsSummary = {
 
 type ProjectRow = Omit<Project, 'owner' | 'valuationAmount'>;
 
+export type ProjectDeletionHook = (projectId: number) => Promise<() => Promise<void>>;
+
 export function toProjectDto(project: ProjectRow): ProjectDto {
   return {
     id: project.id,
@@ -43,6 +45,8 @@ export function toProjectDto(project: ProjectRow): ProjectDto {
 /** Deals, strictly scoped to their owner: another user's project does not exist (404). */
 @Injectable()
 export class ProjectsService {
+  private readonly deletionHooks: ProjectDeletionHook[] = [];
+
   constructor(
     private readonly em: SqlEntityManager,
     private readonly dataVersion: DataVersionService,
@@ -85,13 +89,31 @@ export class ProjectsService {
     });
   }
 
+  /** Throws NOT_FOUND unless the project exists and belongs to the user. */
+  async assertOwnedOrThrow(ownerId: number, id: number): Promise<void> {
+    const count = await this.em.fork().count(Project, { id, owner: ownerId });
+    if (count === 0) throw projectNotFound();
+  }
+
+  /**
+   * Lets another module clean up what it keeps outside the database (files, index entries) when a
+   * project is deleted: `prepare` runs before the deletion and returns the cleanup to run after it.
+   */
+  onProjectDeleted(prepare: ProjectDeletionHook): void {
+    this.deletionHooks.push(prepare);
+  }
+
   /** Deletes the project and, through the database's cascades, everything it owns. */
   async remove(ownerId: number, id: number): Promise<void> {
+    await this.assertOwnedOrThrow(ownerId, id);
+    // Prepared outside the transaction: SQLite has one connection, which the transaction holds.
+    const cleanups = await Promise.all(this.deletionHooks.map((prepare) => prepare(id)));
     await this.em.fork().transactional(async (em) => {
       const deleted = await em.nativeDelete(Project, { id, owner: ownerId });
       if (deleted === 0) throw projectNotFound();
       await this.dataVersion.bump(em, ownerId);
     });
+    for (const cleanup of cleanups) await cleanup();
   }
 
   async summarize(ownerId: number): Promise<ProjectsSummary> {

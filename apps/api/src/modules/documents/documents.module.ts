@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { FileStore } from '../../infra/file-store/file-store.js';
+import { AuthModule } from '../auth/auth.module.js';
+import { ProjectsModule } from '../projects/projects.module.js';
+import { DocumentsController } from './documents.controller.js';
+import { DocumentsService } from './documents.service.js';
+import { FileUrlSigner } from './file-url-signer.js';
+
+@Module({
+  imports: [AuthModule, ProjectsModule],
+  controllers: [DocumentsController],
+  providers: [DocumentsService, FileUrlSigner, FileStore],
+  exports: [DocumentsService],
+})
+export class DocumentsModule {}

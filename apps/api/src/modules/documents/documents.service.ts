@@ -1,0 +1,236 @@
+import type { IncomingMessage } from 'node:http';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { SqlEntityManager } from '@mikro-orm/sql';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import type { ProjectFile, UploadOutcome } from '@clearroom/contracts';
+import { AppError } from '../../common/app-error.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { FileStore } from '../../infra/file-store/file-store.js';
+import { JOB_QUEUE, type JobQueue } from '../../infra/queue/job-queue.port.js';
+import { SEARCH_INDEX, type SearchIndex } from '../../infra/search/search-index.port.js';
+import { DataVersionService } from '../auth/data-version.service.js';
+import { Project } from '../projects/project.entity.js';
+import { ProjectsService } from '../projects/projects.service.js';
+import { toProjectFile } from './document-dto.js';
+import { Document } from './document.entity.js';
+import { detectFileType } from './upload/detect-file-type.js';
+import { receiveUploads, type ReceivedPart } from './upload/receive-uploads.js';
+import { rejectionFor } from './upload-messages.js';
+
+export const ingestJobKey = (documentId: number) => `ingest:${documentId}`;
+
+/** A stored file and what the viewer needs to send it. */
+export type StoredFile = {
+  documentId: number;
+  path: string;
+  originalName: string;
+  mimeType: string;
+  size: number;
+};
+
+/** Project files, strictly scoped to their owner: another user's file does not exist (404). */
+@Injectable()
+export class DocumentsService implements OnModuleInit {
+  private readonly logger = new Logger(DocumentsService.name);
+
+  constructor(
+    private readonly em: SqlEntityManager,
+    private readonly projects: ProjectsService,
+    private readonly files: FileStore,
+    private readonly dataVersion: DataVersionService,
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    @Inject(SEARCH_INDEX) private readonly searchIndex: SearchIndex,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.projects.onProjectDeleted(async (projectId) => {
+      const storedNames = await this.storedNamesOf({ project: projectId });
+      return async () => {
+        await this.searchIndex.deleteProject(projectId);
+        await Promise.all(storedNames.map((name) => this.files.remove(name)));
+      };
+    });
+  }
+
+  /** Newest first. */
+  async list(ownerId: number, projectId: number): Promise<ProjectFile[]> {
+    await this.projects.assertOwnedOrThrow(ownerId, projectId);
+    const documents = await this.em
+      .fork()
+      .find(Document, { project: projectId }, { orderBy: { uploadedAt: 'desc', id: 'desc' } });
+    return documents.map(toProjectFile);
+  }
+
+  /** Receives a multipart upload; each part gets its own outcome, in the order sent. */
+  async upload(
+    ownerId: number,
+    projectId: number,
+    request: IncomingMessage,
+  ): Promise<UploadOutcome[]> {
+    await this.projects.assertOwnedOrThrow(ownerId, projectId);
+    if (!/^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '')) {
+      throw new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        'Upload files as multipart/form-data, each in a field named "files"',
+      );
+    }
+    const outcomes: UploadOutcome[] = [];
+    try {
+      await receiveUploads(request, this.config.uploads, this.files, async (part) => {
+        outcomes.push(await this.accept(projectId, part));
+      });
+    } catch (error) {
+      this.logger.warn(`Upload to project ${projectId} ended early: ${String(error)}`);
+      throw new AppError('VALIDATION_FAILED', 'The upload was interrupted. Please try again.');
+    }
+    return outcomes;
+  }
+
+  async remove(ownerId: number, documentId: number): Promise<void> {
+    const document = await this.findOwnedOrThrow(ownerId, documentId);
+    await this.em.fork().transactional(async (em) => {
+      await em.nativeDelete(Document, { id: document.id });
+      await this.dataVersion.bump(em, ownerId);
+    });
+    await this.searchIndex.deleteDocument(document.id);
+    await this.files.remove(document.storedName);
+  }
+
+  /** The stored file behind `/api/files/:filename`, if the user owns it. */
+  async findStoredFileOrThrow(ownerId: number, storedName: string): Promise<StoredFile> {
+    const document = await this.em
+      .fork()
+      .findOne(Document, { storedName, project: { owner: ownerId } });
+    if (!document) throw fileNotFound();
+    return this.toStoredFile(document);
+  }
+
+  /** The same, for a caller holding a signed URL instead of a session. */
+  async findStoredFileByNameOrThrow(storedName: string): Promise<StoredFile> {
+    const document = await this.em.fork().findOne(Document, { storedName });
+    if (!document) throw fileNotFound();
+    return this.toStoredFile(document);
+  }
+
+  async findOwnedOrThrow(ownerId: number, documentId: number): Promise<Document> {
+    const document = await this.em
+      .fork()
+      .findOne(Document, { id: documentId, project: { owner: ownerId } });
+    if (!document) throw fileNotFound();
+    return document;
+  }
+
+  /** Original names of the project's documents, for labelling search hits. */
+  async namesIn(projectId: number, documentIds: number[]): Promise<Map<number, string>> {
+    if (documentIds.length === 0) return new Map();
+    const documents = await this.em
+      .fork()
+      .find(
+        Document,
+        { project: projectId, id: { $in: documentIds } },
+        { fields: ['id', 'originalName'] },
+      );
+    return new Map(documents.map((document) => [document.id, document.originalName]));
+  }
+
+  async countCompleted(ownerId: number): Promise<number> {
+    return this.em.fork().count(Document, { status: 'completed', project: { owner: ownerId } });
+  }
+
+  private async accept(projectId: number, part: ReceivedPart): Promise<UploadOutcome> {
+    const originalName = cleanFileName(part.originalName);
+    if (part.kind !== 'file') return rejectionFor({ ...part, originalName }, this.config.uploads);
+
+    const type = await detectFileType(part.incomingPath, originalName);
+    if (!type.accepted) {
+      await this.files.discardIncoming(part.incomingPath);
+      return {
+        status: 'rejected',
+        originalname: originalName,
+        size: part.size,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        error: type.reason,
+      };
+    }
+    const existing = await this.em
+      .fork()
+      .findOne(Document, { project: projectId, sha256: part.sha256 });
+    if (existing) {
+      await this.files.discardIncoming(part.incomingPath);
+      return duplicateOf(existing, originalName, part.size);
+    }
+
+    const storedName = await this.files.commit(part.incomingPath, type.extension);
+    const em = this.em.fork();
+    const document = em.create(Document, {
+      project: em.getReference(Project, projectId),
+      storedName,
+      originalName,
+      mimeType: type.mimeType,
+      size: part.size,
+      sha256: part.sha256,
+    });
+    try {
+      await em.flush();
+    } catch (error) {
+      await this.files.remove(storedName);
+      if (!(error instanceof UniqueConstraintViolationException)) throw error;
+      // The same content arrived concurrently in another request.
+      const winner = await this.em
+        .fork()
+        .findOneOrFail(Document, { project: projectId, sha256: part.sha256 });
+      return duplicateOf(winner, originalName, part.size);
+    }
+    try {
+      await this.queue.enqueue('ingest', { documentId: document.id }, ingestJobKey(document.id));
+    } catch (error) {
+      // The document is saved as awaiting analysis; the worker's periodic sweep queues it.
+      this.logger.error(`Could not queue document ${document.id} for analysis: ${String(error)}`);
+    }
+    return {
+      status: 'accepted',
+      originalname: originalName,
+      size: part.size,
+      file: toProjectFile(document),
+    };
+  }
+
+  private async storedNamesOf(where: { project: number }): Promise<string[]> {
+    const documents = await this.em.fork().find(Document, where, { fields: ['storedName'] });
+    return documents.map((document) => document.storedName);
+  }
+
+  private toStoredFile(document: Document): StoredFile {
+    return {
+      documentId: document.id,
+      path: this.files.pathOf(document.storedName),
+      originalName: document.originalName,
+      mimeType: document.mimeType,
+      size: Number(document.size),
+    };
+  }
+}
+
+function duplicateOf(existing: Document, originalName: string, size: number): UploadOutcome {
+  return { status: 'duplicate', originalname: originalName, size, file: toProjectFile(existing) };
+}
+
+const fileNotFound = () => new AppError('NOT_FOUND', 'File not found');
+
+/**
+ * The name as the user knows it, without any folder part a browser or a hostile client sent
+ * ("../../etc/passwd" becomes "passwd"), control characters, or excess length. Metadata only.
+ */
+export function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const cleaned = [...base.normalize('NFC')]
+    .filter((char) => char >= ' ' && char !== '\u007f')
+    .join('')
+    .trim();
+  const safe = cleaned === '' || cleaned === '.' || cleaned === '..' ? 'unnamed' : cleaned;
+  if (safe.length <= 255) return safe;
+  const dot = safe.lastIndexOf('.');
+  const extension = dot > 0 && safe.length - dot <= 10 ? safe.slice(dot) : '';
+  return safe.slice(0, 255 - extension.length) + extension;
+}

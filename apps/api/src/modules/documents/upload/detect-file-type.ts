@@ -1,0 +1,153 @@
+import { open } from 'node:fs/promises';
+import path from 'node:path';
+import { fileTypeFromFile } from 'file-type';
+
+export type AcceptedType = { accepted: true; mimeType: string; extension: string };
+export type RejectedType = { accepted: false; reason: string };
+
+type Family = 'pdf' | 'word' | 'spreadsheet' | 'presentation' | 'text' | 'image';
+
+/** Types we accept, keyed by what file-type detects from the bytes. */
+const BY_DETECTED_MIME: Record<string, { extension: string; family: Family }> = {
+  'application/pdf': { extension: 'pdf', family: 'pdf' },
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': {
+    extension: 'docx',
+    family: 'word',
+  },
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+    extension: 'xlsx',
+    family: 'spreadsheet',
+  },
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': {
+    extension: 'pptx',
+    family: 'presentation',
+  },
+  'image/jpeg': { extension: 'jpg', family: 'image' },
+  'image/png': { extension: 'png', family: 'image' },
+  'image/tiff': { extension: 'tif', family: 'image' },
+};
+
+/** Legacy Office files are all "Compound File Binary" containers: the name tells them apart. */
+const LEGACY_OFFICE: Record<string, { mimeType: string; family: Family }> = {
+  doc: { mimeType: 'application/msword', family: 'word' },
+  xls: { mimeType: 'application/vnd.ms-excel', family: 'spreadsheet' },
+  ppt: { mimeType: 'application/vnd.ms-powerpoint', family: 'presentation' },
+};
+
+const TEXT_TYPES: Record<string, string> = {
+  csv: 'text/csv',
+  tsv: 'text/tab-separated-values',
+  md: 'text/markdown',
+  markdown: 'text/markdown',
+  txt: 'text/plain',
+};
+
+/** What a file's name promises, for the extensions we know. */
+const FAMILY_BY_EXTENSION: Record<string, Family> = {
+  pdf: 'pdf',
+  doc: 'word',
+  docx: 'word',
+  xls: 'spreadsheet',
+  xlsx: 'spreadsheet',
+  csv: 'text',
+  tsv: 'text',
+  ppt: 'presentation',
+  pptx: 'presentation',
+  txt: 'text',
+  md: 'text',
+  markdown: 'text',
+  jpg: 'image',
+  jpeg: 'image',
+  png: 'image',
+  tif: 'image',
+  tiff: 'image',
+};
+
+const FAMILY_NAMES: Record<Family, string> = {
+  pdf: 'a PDF',
+  word: 'a Word document',
+  spreadsheet: 'a spreadsheet',
+  presentation: 'a PowerPoint presentation',
+  text: 'plain text',
+  image: 'an image',
+};
+
+const SUPPORTED =
+  'Upload PDF, Word, Excel, PowerPoint, text, Markdown, CSV, JPEG, PNG or TIFF files.';
+
+const TEXT_SAMPLE_BYTES = 64 * 1024;
+
+/**
+ * Decides a file's type from its bytes (magic numbers), never from what the browser claims; the
+ * name only separates formats that share a container (zip, CFB, plain text), and a name that
+ * contradicts the content is refused rather than guessed at.
+ */
+export async function detectFileType(
+  filePath: string,
+  originalName: string,
+): Promise<AcceptedType | RejectedType> {
+  const nameExtension = path.extname(originalName).slice(1).toLowerCase();
+  const promised = FAMILY_BY_EXTENSION[nameExtension];
+  const detected = await fileTypeFromFile(filePath);
+
+  let result: { mimeType: string; extension: string; family: Family };
+  if (detected) {
+    const known = BY_DETECTED_MIME[detected.mime];
+    const legacy = detected.mime === 'application/x-cfb' ? LEGACY_OFFICE[nameExtension] : undefined;
+    if (known) result = { mimeType: detected.mime, ...known };
+    else if (legacy) result = { ...legacy, extension: nameExtension };
+    else {
+      return {
+        accepted: false,
+        reason: `"${originalName}" is not a supported file type (its content is ${describe(detected.mime, detected.ext)}). ${SUPPORTED}`,
+      };
+    }
+  } else if (await looksLikeText(filePath)) {
+    const extension = TEXT_TYPES[nameExtension] ? nameExtension : 'txt';
+    result = { mimeType: TEXT_TYPES[extension]!, extension, family: 'text' };
+  } else {
+    return {
+      accepted: false,
+      reason: `"${originalName}" is not a supported file type (its content is not a known document format). ${SUPPORTED}`,
+    };
+  }
+
+  if (promised && promised !== result.family) {
+    return {
+      accepted: false,
+      reason: `"${originalName}" is named .${nameExtension} but its content is ${FAMILY_NAMES[result.family]} (${result.mimeType}): rename it or upload the intended file.`,
+    };
+  }
+  return { accepted: true, mimeType: result.mimeType, extension: result.extension };
+}
+
+function describe(mime: string, extension: string): string {
+  if (mime === 'application/zip') return 'a zip archive';
+  if (mime === 'application/x-cfb') return 'a legacy Office container of an unsupported kind';
+  return `${extension.toUpperCase()} (${mime})`;
+}
+
+/** No NUL bytes, and valid UTF-8 or nearly free of control characters (Latin-1 text). */
+async function looksLikeText(filePath: string): Promise<boolean> {
+  const handle = await open(filePath, 'r');
+  try {
+    const buffer = Buffer.alloc(TEXT_SAMPLE_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, TEXT_SAMPLE_BYTES, 0);
+    const sample = buffer.subarray(0, bytesRead);
+    if (sample.includes(0)) return false;
+    try {
+      // A multi-byte character may be cut at the end of the sample: leave the last 3 bytes out.
+      new TextDecoder('utf-8', { fatal: true }).decode(
+        sample.subarray(0, Math.max(0, bytesRead - 3)),
+      );
+      return true;
+    } catch {
+      let control = 0;
+      for (const byte of sample)
+        if (byte < 32 && byte !== 9 && byte !== 10 && byte !== 13 && byte !== 12) control++;
+      return control / Math.max(1, bytesRead) < 0.01;
+    }
+  } finally {
+    await handle.close();
+  }
+}

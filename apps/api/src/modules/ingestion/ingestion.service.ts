@@ -1,0 +1,210 @@
+import { SqlEntityManager } from '@mikro-orm/sql';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { EMBEDDER, type Embedder } from '../../infra/embedder/embedder.port.js';
+import {
+  ExtractionError,
+  EXTRACTOR,
+  type ExtractedPage,
+  type Extractor,
+} from '../../infra/extractor/extractor.port.js';
+import { FileStore } from '../../infra/file-store/file-store.js';
+import type { JobContext } from '../../infra/queue/job-queue.port.js';
+import {
+  type IndexedChunk,
+  SEARCH_INDEX,
+  type SearchIndex,
+} from '../../infra/search/search-index.port.js';
+import { DataVersionService } from '../auth/data-version.service.js';
+import { DocumentPage } from '../documents/document-page.entity.js';
+import { Document } from '../documents/document.entity.js';
+import { chunkDocument, type DocumentChunk } from './chunking/chunker.js';
+
+/** Writes of "pages done so far" are spaced out: progress is for people, not for the database. */
+const PROGRESS_INTERVAL_MS = 500;
+const PAGE_INSERT_BATCH = 200;
+
+export type StageTimings = {
+  extract: number;
+  store: number;
+  chunk: number;
+  embed: number;
+  index: number;
+};
+
+/** The document went away (deleted) while it was being analysed: stop quietly. */
+class DocumentGone extends Error {}
+
+/**
+ * Turns an uploaded document into searchable pages: extract → store pages → chunk → embed →
+ * index, moving its status from awaiting_processing through processing to completed or failed.
+ * Safe to run again on the same document (after a crash): every step replaces what it wrote.
+ */
+@Injectable()
+export class IngestionService {
+  private readonly logger = new Logger(IngestionService.name);
+
+  constructor(
+    private readonly em: SqlEntityManager,
+    private readonly files: FileStore,
+    private readonly dataVersion: DataVersionService,
+    @Inject(EXTRACTOR) private readonly extractor: Extractor,
+    @Inject(EMBEDDER) private readonly embedder: Embedder,
+    @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
+  ) {}
+
+  async ingest(documentId: number, context: JobContext): Promise<void> {
+    const document = await this.em.fork().findOne(Document, documentId, { populate: ['project'] });
+    if (!document || document.status === 'completed' || document.status === 'failed') return;
+    const projectId = document.project.id;
+    const ownerId = document.project.owner.id;
+    await this.update(documentId, { status: 'processing', pagesProcessed: 0, failureReason: null });
+    const started = performance.now();
+    try {
+      const timings = await this.run(document, projectId, context.signal);
+      const pageCount = await this.em.fork().count(DocumentPage, { document: documentId });
+      await this.update(documentId, {
+        status: 'completed',
+        pageCount,
+        pagesProcessed: pageCount,
+        completedAt: new Date(),
+      });
+      await this.bumpOwner(ownerId);
+      this.logger.log({
+        msg: 'document ingested',
+        documentId,
+        pages: pageCount,
+        totalMs: Math.round(performance.now() - started),
+        timings,
+      });
+    } catch (error) {
+      if (error instanceof DocumentGone) {
+        await this.index.deleteDocument(documentId);
+        return;
+      }
+      if (context.signal.aborted) {
+        await this.update(documentId, { status: 'awaiting_processing' }).catch(() => undefined);
+        throw error;
+      }
+      if (error instanceof ExtractionError) {
+        await this.fail(documentId, ownerId, error.reason);
+        return;
+      }
+      if (context.isLastAttempt) {
+        await this.fail(
+          documentId,
+          ownerId,
+          `analysis failed after ${context.attempt} attempts: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        return;
+      }
+      throw error;
+    }
+  }
+
+  private async run(
+    document: Document,
+    projectId: number,
+    signal: AbortSignal,
+  ): Promise<StageTimings> {
+    const documentId = document.id;
+    const timings: StageTimings = { extract: 0, store: 0, chunk: 0, embed: 0, index: 0 };
+    const time = async <T>(stage: keyof StageTimings, work: () => Promise<T> | T): Promise<T> => {
+      const start = performance.now();
+      try {
+        return await work();
+      } finally {
+        timings[stage] += Math.round(performance.now() - start);
+      }
+    };
+
+    let lastProgress = 0;
+    const extraction = await time('extract', () =>
+      this.extractor.extract({
+        path: this.files.pathOf(document.storedName),
+        mimeType: document.mimeType,
+        originalName: document.originalName,
+        signal,
+        onProgress: (pagesDone, pageCount) => {
+          const now = Date.now();
+          if (now - lastProgress < PROGRESS_INTERVAL_MS) return;
+          lastProgress = now;
+          void this.update(documentId, { pagesProcessed: pagesDone, pageCount }).catch(
+            () => undefined,
+          );
+        },
+      }),
+    );
+    signal.throwIfAborted();
+    await time('store', () => this.storePages(documentId, extraction.pages));
+    const chunks = await time('chunk', () => chunkDocument(extraction.pages));
+    if (chunks.length === 0) {
+      throw new ExtractionError(
+        'no readable text found: the pages are blank, or scanned without a text layer and OCR could not read them',
+      );
+    }
+    const vectors = await time('embed', () => this.embed(chunks, signal));
+    signal.throwIfAborted();
+    await time('index', async () => {
+      await this.index.deleteDocument(documentId);
+      await this.index.index(
+        chunks.map((chunk, i): IndexedChunk => ({
+          projectId,
+          documentId,
+          pageNumber: chunk.pageNumber,
+          start: chunk.start,
+          end: chunk.end,
+          text: chunk.text,
+          vector: vectors?.[i] ?? null,
+        })),
+      );
+    });
+    return timings;
+  }
+
+  /** Replaces the document's pages (a re-run after a crash must not leave two copies). */
+  private async storePages(documentId: number, pages: ExtractedPage[]): Promise<void> {
+    await this.em.fork().transactional(async (em) => {
+      if ((await em.count(Document, { id: documentId })) === 0) throw new DocumentGone();
+      await em.nativeDelete(DocumentPage, { document: documentId });
+      for (let i = 0; i < pages.length; i += PAGE_INSERT_BATCH) {
+        await em.insertMany(
+          DocumentPage,
+          pages.slice(i, i + PAGE_INSERT_BATCH).map((page) => ({
+            document: documentId,
+            number: page.number,
+            text: page.text,
+            ocr: page.ocr ?? false,
+          })),
+        );
+      }
+    });
+  }
+
+  private async embed(
+    chunks: DocumentChunk[],
+    signal: AbortSignal,
+  ): Promise<Float32Array[] | null> {
+    if (this.embedder.dimensions === null) return null;
+    return this.embedder.embed(
+      chunks.map((chunk) => chunk.text),
+      signal,
+    );
+  }
+
+  private async fail(documentId: number, ownerId: number, reason: string): Promise<void> {
+    await this.index.deleteDocument(documentId);
+    await this.update(documentId, { status: 'failed', failureReason: reason.slice(0, 2000) });
+    await this.bumpOwner(ownerId);
+    this.logger.warn({ msg: 'document failed', documentId, reason });
+  }
+
+  /** Updates the row; if it is gone, the document was deleted meanwhile. */
+  private async update(documentId: number, changes: Partial<Document>): Promise<void> {
+    const updated = await this.em.fork().nativeUpdate(Document, { id: documentId }, changes);
+    if (updated === 0) throw new DocumentGone();
+  }
+
+  private async bumpOwner(ownerId: number): Promise<void> {
+    await this.em.fork().transactional((em) => this.dataVersion.bump(em, ownerId));
+  }
+}
