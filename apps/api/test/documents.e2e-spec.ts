@@ -3,6 +3,10 @@ import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ProjectFile, UploadResponse } from '@clearroom/contracts';
+import {
+  writeEmptyRowsXlsx,
+  writeZipBombDocx,
+} from '../src/infra/extractor/fixtures/office-writer.js';
 import { writePdf } from '../src/infra/extractor/fixtures/pdf-writer.js';
 import { FileUrlSigner } from '../src/modules/documents/file-url-signer.js';
 import { CORPUS, corpusFile, describeWithCorpus } from './support/corpus.js';
@@ -334,6 +338,55 @@ describe('documents API', () => {
     await owner.agent.delete(`/api/projects/${project}`).expect(200);
     expect(readdirSync(filesDir())).not.toContain(doomed.filename);
     await owner.agent.get(`/api/files/${doomed.filename}`).expect(404);
+  });
+});
+
+describe('hostile files', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await startTestApp();
+  });
+  afterAll(() => testApp.drop());
+
+  it('each fails alone with a precise reason; the valid file beside them completes', async () => {
+    const { agent } = await signUp(testApp);
+    const projectId = await createProject(agent);
+    const valid = writePdf(['Termination for convenience on ninety days notice.']);
+    const manyPages = writePdf(
+      Array.from({ length: 3000 }, (_, i) => `Page ${i + 1} of the long file.`),
+    );
+    let request = agent.post(`/api/projects/${projectId}/files`);
+    for (const [content, name] of [
+      [valid.subarray(0, Math.floor(valid.length / 2)), 'truncated.pdf'],
+      [writePdf(['Secret'], { userPassword: 'hunter2' }), 'encrypted.pdf'],
+      [writeZipBombDocx(false), 'bomb.docx'],
+      [writeEmptyRowsXlsx(1_000_000), 'million-rows.xlsx'],
+      [manyPages, 'three-thousand-pages.pdf'],
+      [valid, 'valid.pdf'],
+    ] as const) {
+      request = request.attach('files', content, name);
+    }
+    const response = await request.expect(201);
+    expect(response.body.files.map((f: { status: string }) => f.status)).toEqual(
+      Array(6).fill('accepted'),
+    );
+    const files = await waitForAnalysis(agent, projectId, 120_000);
+    const byName = Object.fromEntries(files.map((f) => [f.originalname, f]));
+    expect(byName['truncated.pdf']).toMatchObject({ processingStatus: 'failed' });
+    expect(byName['truncated.pdf']!.failureReason).toMatch(/^file is corrupt: /);
+    expect(byName['encrypted.pdf']!.failureReason).toMatch(/^password-protected PDF/);
+    expect(byName['bomb.docx']!.failureReason).toMatch(/zip bomb/);
+    expect(byName['million-rows.xlsx']).toMatchObject({
+      processingStatus: 'completed',
+      pageCount: 1,
+    });
+    expect(byName['three-thousand-pages.pdf']).toMatchObject({
+      processingStatus: 'completed',
+      pageCount: 3000,
+      failureReason: null,
+    });
+    expect(byName['valid.pdf']).toMatchObject({ processingStatus: 'completed', pageCount: 1 });
+    await testApp.http().get('/api/health/ready').expect(200);
   });
 });
 

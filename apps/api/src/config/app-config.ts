@@ -49,6 +49,10 @@ const envSchema = z.object({
 
   QUEUE_DRIVER: z.enum(['inline', 'bullmq']).default('inline'),
   REDIS_URL: httpLikeUrl(/^rediss?$/, 'must be a redis:// or rediss:// URL').optional(),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, 'must be letters, digits, dots, dashes or underscores')
+    .default('clearroom'),
   INGEST_CONCURRENCY: positiveInt(64).optional(),
   INGEST_MAX_ATTEMPTS: positiveInt(20).default(3),
 
@@ -119,6 +123,8 @@ export type AppConfig = {
   queue: {
     driver: 'inline' | 'bullmq';
     redisUrl: string | null;
+    /** Redis key prefix, so several installations can share one Redis. */
+    prefix: string;
     /** Documents ingested at once by one worker process. */
     concurrency: number;
     maxAttempts: number;
@@ -199,6 +205,7 @@ export function loadConfig(
     queue: {
       driver: e.QUEUE_DRIVER,
       redisUrl: e.REDIS_URL ?? null,
+      prefix: e.QUEUE_PREFIX,
       concurrency: e.INGEST_CONCURRENCY ?? cores,
       maxAttempts: e.INGEST_MAX_ATTEMPTS,
     },

@@ -39,10 +39,10 @@ export class QueueModule implements OnApplicationShutdown {
 
 function createJobQueue(config: AppConfig, em: SqlEntityManager): JobQueue {
   const logger = new Logger('JobQueue');
-  const { driver, redisUrl, concurrency, maxAttempts } = config.queue;
+  const { driver, redisUrl, prefix, concurrency, maxAttempts } = config.queue;
   switch (driver) {
     case 'bullmq':
-      return new BullMqJobQueue({ redisUrl: redisUrl!, concurrency, maxAttempts }, logger);
+      return new BullMqJobQueue({ redisUrl: redisUrl!, prefix, concurrency, maxAttempts }, logger);
     case 'inline':
       return new InlineJobQueue(
         em,

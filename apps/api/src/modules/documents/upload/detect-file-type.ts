@@ -42,6 +42,16 @@ const TEXT_TYPES: Record<string, string> = {
   txt: 'text/plain',
 };
 
+/**
+ * Office Open XML files are zip archives; file-type recognises them by their content-types part.
+ * A zip without it but named like one goes to the extractor, which reads (or refuses) the package.
+ */
+const OOXML_BY_EXTENSION: Record<string, string> = {
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+};
+
 /** What a file's name promises, for the extensions we know. */
 const FAMILY_BY_EXTENSION: Record<string, Family> = {
   pdf: 'pdf',
@@ -94,7 +104,10 @@ export async function detectFileType(
   if (detected) {
     const known = BY_DETECTED_MIME[detected.mime];
     const legacy = detected.mime === 'application/x-cfb' ? LEGACY_OFFICE[nameExtension] : undefined;
+    const ooxml =
+      detected.mime === 'application/zip' ? OOXML_BY_EXTENSION[nameExtension] : undefined;
     if (known) result = { mimeType: detected.mime, ...known };
+    else if (ooxml) result = { mimeType: ooxml, ...BY_DETECTED_MIME[ooxml]! };
     else if (legacy) result = { ...legacy, extension: nameExtension };
     else {
       return {

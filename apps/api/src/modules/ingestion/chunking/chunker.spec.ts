@@ -88,3 +88,15 @@ describe('chunkDocument', () => {
     ]);
   });
 });
+
+describe('chunkDocument when every line repeats', () => {
+  it('keeps the repeated lines rather than losing the whole document', () => {
+    const pages = [1, 2, 3, 4].map((number) => ({ number, text: `Page ${number} of the form.` }));
+    expect(chunkDocument(pages).map((chunk) => [chunk.pageNumber, chunk.text])).toEqual([
+      [1, 'Page 1 of the form.'],
+      [2, 'Page 2 of the form.'],
+      [3, 'Page 3 of the form.'],
+      [4, 'Page 4 of the form.'],
+    ]);
+  });
+});

@@ -33,10 +33,13 @@ export function chunkPage(pageText: string, skip: RepeatedLines = NO_LINES): Pag
 
 /** Chunks every page of a document, leaving out the headers and footers its pages repeat. */
 export function chunkDocument(pages: readonly PageText[]): DocumentChunk[] {
-  const skip = findRepeatedLines(pages);
-  return pages.flatMap((page) =>
-    chunkPage(page.text, skip).map((chunk) => ({ pageNumber: page.number, ...chunk })),
-  );
+  const chunkAll = (skip: RepeatedLines) =>
+    pages.flatMap((page) =>
+      chunkPage(page.text, skip).map((chunk) => ({ pageNumber: page.number, ...chunk })),
+    );
+  const chunks = chunkAll(findRepeatedLines(pages));
+  // Pages made only of one repeated line (a form, a generated file) are content, not a footer.
+  return chunks.length > 0 ? chunks : chunkAll(NO_LINES);
 }
 
 /** The spans of the page between skipped lines. */
