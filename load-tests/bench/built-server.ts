@@ -4,19 +4,30 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-export type BuiltServer = { baseUrl: string; stop(): void };
+export type BuiltServer = { baseUrl: string; pid: number; stop(): void };
 
 /**
  * Starts the built product (dist/apps/api/main.js, serving dist/apps/web) on a free port with an
  * empty data directory, as `npm start` would, and waits until it is ready.
  */
-export async function startBuiltServer(env: Record<string, string> = {}): Promise<BuiltServer> {
+export async function startBuiltServer(
+  env: Record<string, string> = {},
+  onLogLine?: (line: string) => void,
+): Promise<BuiltServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clearroom-bench-'));
   const port = await freePort();
   const server = spawn(process.execPath, ['dist/apps/api/main.js'], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', onLogLine ? 'pipe' : 'ignore', 'inherit'],
   });
+  if (onLogLine) {
+    let pending = '';
+    server.stdout!.on('data', (chunk: Buffer) => {
+      const lines = (pending + chunk.toString()).split('\n');
+      pending = lines.pop() ?? '';
+      lines.forEach(onLogLine);
+    });
+  }
   const stop = () => {
     server.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
@@ -24,7 +35,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   process.on('exit', stop);
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForReady(baseUrl);
-  return { baseUrl, stop };
+  return { baseUrl, pid: server.pid!, stop };
 }
 
 async function waitForReady(baseUrl: string): Promise<void> {

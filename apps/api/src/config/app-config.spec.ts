@@ -71,6 +71,22 @@ describe('loadConfig', () => {
       'Invalid configuration: PUBLIC_URL must be an http(s) URL (got "ftp://x")',
     ],
     [
+      { QUEUE_DRIVER: 'bullmq' },
+      'Invalid configuration: REDIS_URL is required when QUEUE_DRIVER=bullmq',
+    ],
+    [
+      { SEARCH_DRIVER: 'elasticsearch' },
+      'Invalid configuration: ELASTICSEARCH_URL is required when SEARCH_DRIVER=elasticsearch',
+    ],
+    [
+      { EXTRACTOR_DRIVER: 'tika', TIKA_URL: 'tika:9998' },
+      'Invalid configuration: TIKA_URL must be an http(s) URL (got "tika:9998")',
+    ],
+    [
+      { REDIS_URL: 'http://redis' },
+      'Invalid configuration: REDIS_URL must be a redis:// or rediss:// URL (got "http://redis")',
+    ],
+    [
       { LOG_LEVEL: 'loud' },
       expect.stringMatching(/^Invalid configuration: LOG_LEVEL .+ \(got "loud"\)$/),
     ],
@@ -102,5 +118,42 @@ describe('.env.example', () => {
 
   it('holds values that make a valid configuration', () => {
     expect(() => loadConfig(entries)).not.toThrow();
+  });
+});
+
+describe('loadConfig: documents pipeline', () => {
+  it('defaults to the embedded pipeline in one process', () => {
+    const config = loadConfig({});
+    expect(config.role).toBe('all');
+    expect(config.queue).toMatchObject({ driver: 'inline', redisUrl: null, maxAttempts: 3 });
+    expect(config.extractor).toMatchObject({ driver: 'embedded', ocr: 'auto', maxPages: 5000 });
+    expect(config.search).toMatchObject({
+      driver: 'embedded',
+      file: path.resolve('data', 'search-index.sqlite'),
+      elasticsearch: null,
+    });
+    expect(config.uploads).toEqual({
+      maxFileBytes: 200 * 1024 * 1024,
+      maxFiles: 50,
+      fileUrlTtlMs: 300_000,
+    });
+  });
+
+  it('selects the production adapters with their URLs', () => {
+    const config = loadConfig({
+      QUEUE_DRIVER: 'bullmq',
+      REDIS_URL: 'redis://redis:6379',
+      SEARCH_DRIVER: 'elasticsearch',
+      ELASTICSEARCH_URL: 'http://es:9200',
+      EMBEDDER_DRIVER: 'ollama',
+      OLLAMA_URL: 'http://ollama:11434/',
+    });
+    expect(config.queue).toMatchObject({ driver: 'bullmq', redisUrl: 'redis://redis:6379' });
+    expect(config.search.elasticsearch).toEqual({
+      url: 'http://es:9200',
+      index: 'clearroom-chunks',
+      apiKey: null,
+    });
+    expect(config.ollama).toMatchObject({ url: 'http://ollama:11434' });
   });
 });
