@@ -12,6 +12,8 @@ export type Extraction = {
     /** Which engine produced the text, e.g. "pdf.js", "mammoth", "exceljs", "tika". */
     engine: string;
     ocrPages: number;
+    /** Pages that are only images and got no text because OCR is off or not installed. */
+    imageOnlyPages?: number;
     title?: string;
   };
 };
