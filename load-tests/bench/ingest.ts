@@ -62,7 +62,7 @@ const call = async (
           ? JSON.stringify(body)
           : undefined,
     ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
-  } as RequestInit);
+  });
   cookie = response.headers.get('set-cookie')?.split(';')[0] ?? cookie;
   return response;
 };
@@ -169,7 +169,7 @@ const head = Buffer.from(
 );
 const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
 const block = Buffer.alloc(1024 * 1024);
-async function* body() {
+function* body() {
   yield head;
   for (let i = 0; i < GB / block.length; i++) yield block;
   yield tail;

@@ -31,11 +31,16 @@ const waitFor = async (condition: () => boolean, timeoutMs = 10_000) => {
   }
 };
 
+/** Handlers from a plain function: whatever it throws becomes the job's failure. */
 const recordingHandlers = (
-  ingest: (payload: { documentId: number }, context: JobContext) => Promise<void>,
-): JobHandlers => ({ ingest });
+  ingest: (payload: { documentId: number }, context: JobContext) => unknown,
+): JobHandlers => ({
+  ingest: async (payload, context) => {
+    await ingest(payload, context);
+  },
+});
 
-function jobQueueContract(name: string, setUp: () => Promise<Adapter>) {
+function jobQueueContract(name: string, setUp: () => Adapter | Promise<Adapter>) {
   describe(`JobQueue contract: ${name}`, () => {
     let adapter: Adapter;
     const open: JobQueue[] = [];
@@ -56,7 +61,7 @@ function jobQueueContract(name: string, setUp: () => Promise<Adapter>) {
     it('runs an enqueued job once with its payload', async () => {
       const seen: number[] = [];
       const q = queue();
-      await q.start(recordingHandlers(async ({ documentId }) => void seen.push(documentId)));
+      await q.start(recordingHandlers(({ documentId }) => void seen.push(documentId)));
       await q.enqueue('ingest', { documentId: 7 }, 'ingest:7');
       await waitFor(() => seen.length === 1);
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -71,7 +76,7 @@ function jobQueueContract(name: string, setUp: () => Promise<Adapter>) {
       expect(await producer.depth()).toBe(2);
       const seen: number[] = [];
       const worker = queue();
-      await worker.start(recordingHandlers(async ({ documentId }) => void seen.push(documentId)));
+      await worker.start(recordingHandlers(({ documentId }) => void seen.push(documentId)));
       await waitFor(() => seen.length === 2);
       expect(seen.sort()).toEqual([1, 2]);
     });
@@ -82,7 +87,7 @@ function jobQueueContract(name: string, setUp: () => Promise<Adapter>) {
       await q.enqueue('ingest', { documentId: 3 }, 'ingest:3');
       expect(await q.depth()).toBe(1);
       const seen: number[] = [];
-      await q.start(recordingHandlers(async ({ documentId }) => void seen.push(documentId)));
+      await q.start(recordingHandlers(({ documentId }) => void seen.push(documentId)));
       await waitFor(() => seen.length === 1);
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(seen).toEqual([3]);
@@ -92,7 +97,7 @@ function jobQueueContract(name: string, setUp: () => Promise<Adapter>) {
       const attempts: { attempt: number; isLastAttempt: boolean }[] = [];
       const q = queue({ maxAttempts: 3 });
       await q.start(
-        recordingHandlers(async (_payload, { attempt, isLastAttempt }) => {
+        recordingHandlers((_payload, { attempt, isLastAttempt }) => {
           attempts.push({ attempt, isLastAttempt });
           throw new Error('extractor down');
         }),
@@ -113,7 +118,7 @@ function jobQueueContract(name: string, setUp: () => Promise<Adapter>) {
       let done = false;
       const q = queue({ maxAttempts: 3 });
       await q.start(
-        recordingHandlers(async () => {
+        recordingHandlers(() => {
           calls += 1;
           if (calls === 1) throw new Error('transient');
           done = true;
@@ -168,7 +173,7 @@ function jobQueueContract(name: string, setUp: () => Promise<Adapter>) {
 
       const seen: number[] = [];
       const second = queue({ maxAttempts: 1 });
-      await second.start(recordingHandlers(async ({ documentId }) => void seen.push(documentId)));
+      await second.start(recordingHandlers(({ documentId }) => void seen.push(documentId)));
       await waitFor(() => seen.length === 1, 20_000);
       expect(seen).toEqual([20]);
     });
@@ -229,7 +234,7 @@ describe('inline queue: a worker that died', () => {
       logger,
     );
     await survivor.start({
-      ingest: async ({ documentId }, { attempt }) => void seen.push({ documentId, attempt }),
+      ...recordingHandlers(({ documentId }, { attempt }) => seen.push({ documentId, attempt })),
     });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(seen).toEqual([]);
@@ -246,7 +251,7 @@ describe('inline queue: a worker that died', () => {
       { ...options, releaseAllOnStart: true },
       logger,
     );
-    await restarted.start({ ingest: async ({ documentId }) => void seen.push(documentId) });
+    await restarted.start(recordingHandlers(({ documentId }) => seen.push(documentId)));
     await waitFor(() => seen.length === 1, 2_000);
     expect(seen).toEqual([31]);
     await restarted.close();
@@ -254,7 +259,7 @@ describe('inline queue: a worker that died', () => {
 });
 
 const redisReady = await redisIsAvailable();
-(redisReady ? jobQueueContract : describe.skip)('BullMQ (Redis)', async () => {
+(redisReady ? jobQueueContract : describe.skip)('BullMQ (Redis)', () => {
   const prefix = uniqueRedisPrefix();
   return {
     create: ({ concurrency = 1, maxAttempts = 3 }) =>

@@ -21,10 +21,12 @@ export async function redisIsAvailable(): Promise<boolean> {
     return true;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    if (inCi)
+    if (inCi) {
       throw new Error(
         `Redis is not reachable at ${testRedisUrl} (${reason}); CI must run the Redis suites`,
+        { cause: error },
       );
+    }
     console.warn(
       `*** NOTICE: Redis is not reachable at ${testRedisUrl} (${reason}): the Redis suites are SKIPPED. Set TEST_REDIS_URL or start Redis.`,
     );
