@@ -387,6 +387,20 @@ describe('hostile files', () => {
     });
     expect(byName['valid.pdf']).toMatchObject({ processingStatus: 'completed', pageCount: 1 });
     await testApp.http().get('/api/health/ready').expect(200);
+
+    // Uploading a failed document again analyses it again (and fails again, the same way).
+    const again = await agent
+      .post(`/api/projects/${projectId}/files`)
+      .attach('files', valid.subarray(0, Math.floor(valid.length / 2)), 'truncated again.pdf')
+      .expect(201);
+    expect(again.body.files[0]).toMatchObject({
+      status: 'duplicate',
+      file: { originalname: 'truncated.pdf', processingStatus: 'awaiting_processing' },
+    });
+    const retried = await waitForAnalysis(agent, projectId);
+    expect(retried.find((f) => f.originalname === 'truncated.pdf')!.failureReason).toMatch(
+      /^file is corrupt: /,
+    );
   });
 });
 

@@ -207,7 +207,7 @@ describe('inline queue: a worker that died', () => {
   });
   afterAll(() => testApp.drop());
 
-  const claimedByDeadWorker = async (documentId: number, lockedUntil: Date) => {
+  const claimedByDeadWorker = async (documentId: number, lockedUntil: Date, attempts = 1) => {
     const now = new Date();
     await testApp.app
       .get(SqlEntityManager)
@@ -216,7 +216,7 @@ describe('inline queue: a worker that died', () => {
         name: 'ingest',
         jobKey: `ingest:${documentId}`,
         payload: { documentId },
-        attempts: 1,
+        attempts,
         runAfter: now,
         createdAt: now,
         lockedBy: 'a-process-that-was-killed',
@@ -241,6 +241,27 @@ describe('inline queue: a worker that died', () => {
     await waitFor(() => seen.length === 1, 5_000);
     expect(seen).toEqual([{ documentId: 30, attempt: 2 }]);
     await survivor.close();
+  });
+
+  it('a job whose every attempt died is handed over as exhausted, to record the failure', async () => {
+    await claimedByDeadWorker(32, new Date(Date.now() - 1), 3);
+    const seen: { attempt: number; attemptsExhausted: boolean }[] = [];
+    const survivor = new InlineJobQueue(
+      testApp.app.get(SqlEntityManager),
+      { ...options, releaseAllOnStart: false },
+      logger,
+    );
+    await survivor.start(
+      recordingHandlers((_payload, { attempt, attemptsExhausted }) =>
+        seen.push({ attempt, attemptsExhausted }),
+      ),
+    );
+    await waitFor(() => seen.length === 1, 2_000);
+    expect(seen).toEqual([{ attempt: 4, attemptsExhausted: true }]);
+    await survivor.close();
+    expect(await testApp.app.get(SqlEntityManager).fork().count(Job, { jobKey: 'ingest:32' })).toBe(
+      0,
+    );
   });
 
   it('with SQLite (one worker per file), its jobs are released at start', async () => {

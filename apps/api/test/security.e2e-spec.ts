@@ -166,7 +166,10 @@ describe('unexpected failures', () => {
     const testApp = await startTestApp();
     try {
       const { agent } = await signUp(testApp);
-      await testApp.app.get(MikroORM).em.getConnection().execute('drop table projects');
+      await testApp.app
+        .get(MikroORM)
+        .em.getConnection()
+        .execute('alter table projects rename to projects_gone');
       const response = await agent.get('/api/projects').set('X-Request-Id', 'req-123').expect(500);
       expect(response.body).toEqual({
         error: 'Something went wrong on our side (reference req-123). Please try again.',

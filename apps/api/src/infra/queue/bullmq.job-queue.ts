@@ -72,6 +72,7 @@ export class BullMqJobQueue implements JobQueue {
             attempt,
             isLastAttempt: attempt >= this.options.maxAttempts,
             signal: signal ?? new AbortController().signal,
+            attemptsExhausted: false,
           });
         } catch (error) {
           if (!this.closing) throw error;
@@ -91,6 +92,16 @@ export class BullMqJobQueue implements JobQueue {
       },
     );
     this.worker.on('failed', (job, error) => {
+      // BullMQ gives up on a job whose workers kept dying (stalled too often) without running it.
+      if (job && /stalled more than allowable limit/.test(error.message)) {
+        const handler = handlers[job.name as JobName];
+        void handler(job.data as JobPayloads[JobName], {
+          attempt: job.attemptsMade + 1,
+          isLastAttempt: true,
+          signal: new AbortController().signal,
+          attemptsExhausted: true,
+        }).catch((cause: unknown) => this.logger.error(`Job ${job.id}: ${String(cause)}`));
+      }
       this.logger.warn(
         `Job ${job?.name} ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`,
       );

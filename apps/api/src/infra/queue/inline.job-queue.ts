@@ -168,6 +168,8 @@ export class InlineJobQueue implements JobQueue {
         attempt: job.attempts,
         isLastAttempt,
         signal,
+        // Claimed more often than allowed: the earlier runs died without finishing.
+        attemptsExhausted: job.attempts > this.options.maxAttempts,
       });
       await this.em.fork().nativeDelete(Job, mine);
     } catch (error) {

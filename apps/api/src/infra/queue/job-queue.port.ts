@@ -12,6 +12,11 @@ export type JobContext = {
   isLastAttempt: boolean;
   /** Aborted when the queue shuts down; the job is then run again later. */
   signal: AbortSignal;
+  /**
+   * Every allowed attempt ended with its worker process dying (e.g. a file that crashes the
+   * parser). The handler must not try again: it only records the failure.
+   */
+  attemptsExhausted: boolean;
 };
 
 export type JobHandler<N extends JobName> = (

@@ -158,6 +158,8 @@ export class DocumentsService implements OnModuleInit {
       .findOne(Document, { project: projectId, sha256: part.sha256 });
     if (existing) {
       await this.files.discardIncoming(part.incomingPath);
+      // Uploading a failed document again analyses it again (e.g. after OCR was installed).
+      if (existing.status === 'failed') await this.retryAnalysis(existing);
       return duplicateOf(existing, originalName, part.size);
     }
 
@@ -194,6 +196,22 @@ export class DocumentsService implements OnModuleInit {
       size: part.size,
       file: toProjectFile(document),
     };
+  }
+
+  private async retryAnalysis(document: Document): Promise<void> {
+    Object.assign(document, {
+      status: 'awaiting_processing',
+      failureReason: null,
+      pagesProcessed: 0,
+    } satisfies Partial<Document>);
+    await this.em
+      .fork()
+      .nativeUpdate(
+        Document,
+        { id: document.id },
+        { status: 'awaiting_processing', failureReason: null, pagesProcessed: 0 },
+      );
+    await this.queue.enqueue('ingest', { documentId: document.id }, ingestJobKey(document.id));
   }
 
   private async storedNamesOf(where: { project: number }): Promise<string[]> {

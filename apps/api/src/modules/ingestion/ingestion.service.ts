@@ -57,6 +57,14 @@ export class IngestionService {
     if (!document || document.status === 'completed' || document.status === 'failed') return;
     const projectId = document.project.id;
     const ownerId = document.project.owner.id;
+    if (context.attemptsExhausted) {
+      await this.fail(
+        documentId,
+        ownerId,
+        'reading this file stopped the analysis worker repeatedly: the file may be damaged or too large to read; try a smaller or re-saved copy, or Apache Tika',
+      );
+      return;
+    }
     await this.update(documentId, { status: 'processing', pagesProcessed: 0, failureReason: null });
     const started = performance.now();
     try {
