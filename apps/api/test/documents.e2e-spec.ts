@@ -437,6 +437,44 @@ describeWithCorpus('documents API with real files', () => {
   });
 });
 
+describeWithCorpus('deleting a document while it is being analysed', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await startTestApp();
+  });
+  afterAll(() => testApp.drop());
+
+  it('stops its analysis and leaves nothing of it in the index', async () => {
+    const { agent } = await signUp(testApp);
+    const projectId = await createProject(agent);
+    const ceres = 'CERES,INC_01_25_2012-EX-10.20-Collaboration Agreement.PDF';
+    const upload = await agent
+      .post(`/api/projects/${projectId}/files`)
+      .attach('files', corpusFile(ceres), ceres)
+      .expect(201);
+    const file = upload.body.files[0].file as ProjectFile;
+    const deadline = Date.now() + 10_000;
+    let status = file.processingStatus as string;
+    while (status !== 'processing' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      status = (await agent.get(`/api/projects/${projectId}/files`)).body.files[0].processingStatus;
+    }
+    expect(status).toBe('processing');
+    await agent.delete(`/api/files/${file.id}`).expect(200);
+    // Give the analysis, if it had started, time to reach its end.
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    expect((await agent.get(`/api/projects/${projectId}/files`).expect(200)).body.files).toEqual(
+      [],
+    );
+    const search = await agent
+      .get(`/api/projects/${projectId}/search`)
+      .query({ q: 'Ceres collaboration agreement' })
+      .expect(200);
+    expect(search.body.passages).toEqual([]);
+    await testApp.http().get('/api/health/ready').expect(200);
+  });
+});
+
 async function listen(testApp: TestApp) {
   await new Promise<void>((resolve) => testApp.app.getHttpServer().listen(0, '127.0.0.1', resolve));
   return testApp.app.getHttpServer().address() as { port: number };
