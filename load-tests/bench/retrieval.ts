@@ -1,6 +1,7 @@
 /**
  * `npm run bench:retrieval`: page-level retrieval quality and speed of the embedded search on the
- * developer corpus (../shared/corpus). Each contract's pages are read with pdf.js, chunked,
+ * developer corpus (../shared/corpus). Each contract's pages are read by the embedded extractor
+ * (as ingestion reads them), chunked,
  * embedded and indexed twice: alone in a one-contract project, and in one 12-contract project.
  *
  * Questions: one plain question per CUAD category (written before measuring, not tuned). In a
@@ -34,6 +35,10 @@ registerHooks({
 const { chunkDocument } = await import('../../apps/api/src/modules/ingestion/chunking/chunker.ts');
 const { SqliteSearchIndex } =
   await import('../../apps/api/src/infra/search/sqlite.search-index.ts');
+const { EmbeddedExtractor } =
+  await import('../../apps/api/src/infra/extractor/embedded.extractor.ts');
+const { extractorConfig } =
+  await import('../../apps/api/src/infra/extractor/fixtures/extractor-config.ts');
 
 const CORPUS = path.resolve('../shared/corpus');
 const ANNOTATIONS = path.join(CORPUS, 'annotations/cuad_clauses_dev12_with_pages.json');
@@ -153,10 +158,12 @@ if (!existsSync(ANNOTATIONS)) {
 const annotations = JSON.parse(readFileSync(ANNOTATIONS, 'utf8')) as Annotations;
 
 let started = performance.now();
+const extractor = await EmbeddedExtractor.create(extractorConfig({ ocr: 'off' }));
 const contracts: Page[][] = [];
 for (const document of annotations.documents) {
   contracts.push(await readPages(path.join(CORPUS, document.file)));
 }
+await extractor.close();
 const extractMs = performance.now() - started;
 
 started = performance.now();
@@ -215,7 +222,7 @@ try {
 
   const pageCount = contracts.reduce((sum, pages) => sum + pages.length, 0);
   console.log(
-    `${contracts.length} contracts, ${pageCount} pages (read by pdf.js in ${seconds(extractMs)} s), ` +
+    `${contracts.length} contracts, ${pageCount} pages (read by the embedded extractor in ${seconds(extractMs)} s), ` +
       `${chunkCount} chunks (chunked in ${chunkMs.toFixed(0)} ms), Node ${process.version}`,
   );
   console.log(
@@ -303,32 +310,12 @@ function seconds(ms: number): string {
   return (ms / 1000).toFixed(1);
 }
 
-/** Page texts as pdf.js gives them: the text items joined, a line break where the baseline moves. */
+/** The page texts the product indexes: read by the embedded extractor, as in ingestion. */
 async function readPages(file: string): Promise<Page[]> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const loading = pdfjs.getDocument({ data: new Uint8Array(readFileSync(file)), verbosity: 0 });
-  const pdf = await loading.promise;
-  const pages: Page[] = [];
-  for (let number = 1; number <= pdf.numPages; number++) {
-    const content = await (await pdf.getPage(number)).getTextContent();
-    let text = '';
-    let baseline: number | null = null;
-    for (const item of content.items) {
-      if (!('str' in item)) continue;
-      const y = item.transform[5] as number;
-      if (
-        item.str !== '' &&
-        baseline !== null &&
-        Math.abs(y - baseline) > 1 &&
-        !text.endsWith('\n')
-      ) {
-        text += '\n';
-      }
-      if (item.str !== '') baseline = y;
-      text += item.str + (item.hasEOL ? '\n' : '');
-    }
-    pages.push({ number, text });
-  }
-  await loading.destroy();
-  return pages;
+  const extraction = await extractor.extract({
+    path: file,
+    mimeType: 'application/pdf',
+    originalName: path.basename(file),
+  });
+  return extraction.pages;
 }

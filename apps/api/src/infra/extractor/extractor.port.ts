@@ -41,9 +41,12 @@ export interface Extractor {
  * Any other error thrown by an extractor means the service itself failed (retry later).
  */
 export class ExtractionError extends Error {
-  constructor(readonly reason: string) {
+  readonly reason: string;
+
+  constructor(reason: string) {
     super(reason);
     this.name = 'ExtractionError';
+    this.reason = reason;
   }
 }
 

@@ -49,12 +49,12 @@ export class DocumentsController {
     @Res() response: Response,
   ): Promise<void> {
     const outcomes = await this.documents.upload(user.id, projectId, request);
-    const body: UploadResponse = { files: outcomes, message: summarize(outcomes) };
-    const firstRejection = outcomes.find((outcome) => outcome.status === 'rejected');
-    const anyStored = outcomes.some((outcome) => outcome.status !== 'rejected');
     if (outcomes.length === 0) {
       throw new AppError('VALIDATION_FAILED', 'Please select files to upload');
     }
+    const body: UploadResponse = { files: outcomes, message: summarize(outcomes) };
+    const firstRejection = outcomes.find((outcome) => outcome.status === 'rejected');
+    const anyStored = outcomes.some((outcome) => outcome.status !== 'rejected');
     if (anyStored || !firstRejection) {
       response.status(201).json(body);
       return;

@@ -1,6 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
+import { EmbeddedExtractor } from '../../../infra/extractor/embedded.extractor.js';
+import { extractorConfig } from '../../../infra/extractor/fixtures/extractor-config.js';
 import { chunkDocument } from './chunker.js';
 import { findRepeatedLines, type PageText } from './repeated-lines.js';
 
@@ -10,34 +12,19 @@ const CYTODYN = path.join(
   'CytodynInc_20200109_10-Q_EX-10.5_11941634_EX-10.5_License Agreement.pdf',
 );
 
-/** Page texts as pdf.js gives them: the text items joined, a line break where the baseline moves. */
+/** The page texts the product indexes: read by the embedded extractor, as in ingestion. */
 async function readPages(file: string): Promise<PageText[]> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const loading = pdfjs.getDocument({ data: new Uint8Array(readFileSync(file)), verbosity: 0 });
-  const pdf = await loading.promise;
-  const pages: PageText[] = [];
-  for (let number = 1; number <= pdf.numPages; number++) {
-    const content = await (await pdf.getPage(number)).getTextContent();
-    let text = '';
-    let baseline: number | null = null;
-    for (const item of content.items) {
-      if (!('str' in item)) continue;
-      const y = item.transform[5] as number;
-      if (
-        item.str !== '' &&
-        baseline !== null &&
-        Math.abs(y - baseline) > 1 &&
-        !text.endsWith('\n')
-      ) {
-        text += '\n';
-      }
-      if (item.str !== '') baseline = y;
-      text += item.str + (item.hasEOL ? '\n' : '');
-    }
-    pages.push({ number, text });
+  const extractor = await EmbeddedExtractor.create(extractorConfig({ ocr: 'off' }));
+  try {
+    const extraction = await extractor.extract({
+      path: file,
+      mimeType: 'application/pdf',
+      originalName: path.basename(file),
+    });
+    return extraction.pages;
+  } finally {
+    await extractor.close();
   }
-  await loading.destroy();
-  return pages;
 }
 
 const corpusIt = existsSync(CYTODYN) ? it : it.skip;
