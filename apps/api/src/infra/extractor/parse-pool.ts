@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { Piscina } from 'piscina';
 import { ExtractionError } from './extractor.port.js';
 import type { ParseResult, ParseTask, ParsedDocument } from './parsers/protocol.js';
@@ -20,6 +21,7 @@ const workerFile = new URL(
 
 export class ParsePool {
   private readonly pool: Piscina<ParseTask, ParseResult>;
+  private readonly logger = new Logger(ParsePool.name);
 
   constructor(options: { threads: number; memoryMb: number }) {
     this.pool = new Piscina({
@@ -28,6 +30,11 @@ export class ParsePool {
       maxThreads: options.threads,
       idleTimeout: Number.POSITIVE_INFINITY,
       resourceLimits: { maxOldGenerationSizeMb: options.memoryMb },
+    });
+    // A thread may answer a task that was aborted meanwhile (e.g. its document was deleted);
+    // piscina reports that as a pool error, which must not bring the process down.
+    this.pool.on('error', (error: unknown) => {
+      this.logger.warn(`Parse thread: ${error instanceof Error ? error.message : String(error)}`);
     });
   }
 
