@@ -5,6 +5,7 @@ import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './infra/database/database.module.js';
+import { AnswererModule } from './infra/answerer/answerer.module.js';
 import { EmbedderModule } from './infra/embedder/embedder.module.js';
 import { ExtractorModule } from './infra/extractor/extractor.module.js';
 import { QueueModule } from './infra/queue/queue.module.js';
@@ -15,6 +16,7 @@ import { DocumentsModule } from './modules/documents/documents.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { IngestionModule } from './modules/ingestion/ingestion.module.js';
 import { ProjectsModule } from './modules/projects/projects.module.js';
+import { QaModule } from './modules/qa/qa.module.js';
 import { ProjectSearchModule } from './modules/search/search.module.js';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -34,6 +36,7 @@ const apiModules = [
   DashboardModule,
   DocumentsModule,
   ProjectSearchModule,
+  QaModule,
 ];
 
 /**
@@ -69,7 +72,7 @@ export class AppModule {
         SearchModule.forRoot(config),
         EmbedderModule.forRoot(config),
         HealthModule,
-        ...(config.role === 'worker' ? [] : apiModules),
+        ...(config.role === 'worker' ? [] : [AnswererModule.forRoot(config), ...apiModules]),
         ...(config.role === 'api' ? [] : [ExtractorModule.forRoot(config), IngestionModule]),
       ],
     };

@@ -23,6 +23,7 @@ describe('database schema', () => {
       '0001-initial-schema',
       '0002-user-data-version',
       '0003-documents',
+      '0004-chat',
     ]);
   });
 
@@ -35,6 +36,7 @@ describe('database schema', () => {
       '0001-initial-schema',
       '0002-user-data-version',
       '0003-documents',
+      '0004-chat',
     ]);
     await b.http().get('/api/health/ready').expect(200);
     await Promise.all([a.close(), b.close(), fresh.close()]);

@@ -16,6 +16,7 @@ export const errorCodes = [
   'ROUTE_NOT_FOUND',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
+  'NO_ANALYSED_DOCUMENTS',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

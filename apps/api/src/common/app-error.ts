@@ -16,6 +16,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   ROUTE_NOT_FOUND: 404,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+  NO_ANALYSED_DOCUMENTS: 422,
 };
 
 /** A failure the client can act on: its message is shown to the user as is. */

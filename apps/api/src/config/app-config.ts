@@ -80,6 +80,15 @@ const envSchema = z.object({
   OLLAMA_EMBED_MODEL: z.string().min(1).default('nomic-embed-text'),
   OLLAMA_TIMEOUT_SECONDS: positiveInt(3600).default(60),
   EMBED_BATCH_SIZE: positiveInt(1024).default(32),
+  LLM_DRIVER: z.enum(['embedded', 'ollama']).default('embedded'),
+  OLLAMA_CHAT_MODEL: z.string().min(1).default('llama3.1:8b'),
+  OLLAMA_NUM_CTX: positiveInt(1_048_576).default(8192),
+  OLLAMA_FIRST_TOKEN_TIMEOUT_SECONDS: positiveInt(3600).default(60),
+  OLLAMA_ANSWER_TIMEOUT_SECONDS: positiveInt(3600).default(300),
+  OLLAMA_KEEP_ALIVE: z
+    .string()
+    .regex(/^(-1|0|\d+(\.\d+)?(ms|s|m|h)?)$/, 'must be a duration such as 30m, 1h, 0 or -1')
+    .default('30m'),
 });
 
 /** The name of every environment variable Clearroom reads. */
@@ -149,6 +158,18 @@ export type AppConfig = {
     elasticsearch: { url: string; index: string; apiKey: string | null } | null;
   };
   ollama: { url: string; embedModel: string; timeoutMs: number } | null;
+  llm: {
+    driver: 'embedded' | 'ollama';
+    /** Set when driver is ollama. */
+    ollama: {
+      url: string;
+      model: string;
+      numCtx: number;
+      firstTokenTimeoutMs: number;
+      totalTimeoutMs: number;
+      keepAlive: string;
+    } | null;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -177,6 +198,7 @@ export function loadConfig(
     'SEARCH_DRIVER=elasticsearch',
   );
   requireWhen(e.EMBEDDER_DRIVER === 'ollama', 'OLLAMA_URL', e.OLLAMA_URL, 'EMBEDDER_DRIVER=ollama');
+  requireWhen(e.LLM_DRIVER === 'ollama', 'OLLAMA_URL', e.OLLAMA_URL, 'LLM_DRIVER=ollama');
   const dataDir = path.resolve(e.DATA_DIR);
   const cores = Math.max(1, availableParallelism());
   const publicOrigin = e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null;
@@ -238,8 +260,23 @@ export function loadConfig(
           timeoutMs: e.OLLAMA_TIMEOUT_SECONDS * 1000,
         }
       : null,
+    llm: {
+      driver: e.LLM_DRIVER,
+      ollama:
+        e.LLM_DRIVER === 'ollama' && e.OLLAMA_URL
+          ? {
+              url: e.OLLAMA_URL.replace(/\/+$/, ''),
+              model: e.OLLAMA_CHAT_MODEL,
+              numCtx: e.OLLAMA_NUM_CTX,
+              firstTokenTimeoutMs: e.OLLAMA_FIRST_TOKEN_TIMEOUT_SECONDS * 1000,
+              totalTimeoutMs: e.OLLAMA_ANSWER_TIMEOUT_SECONDS * 1000,
+              keepAlive: e.OLLAMA_KEEP_ALIVE,
+            }
+          : null,
+    },
   };
 }
+
 
 function requireWhen(condition: boolean, name: string, value: unknown, because: string): void {
   if (condition && value === undefined) {

@@ -4,6 +4,8 @@ import { UserSchema } from '../../modules/auth/user.entity.js';
 import { DocumentPageSchema } from '../../modules/documents/document-page.entity.js';
 import { DocumentSchema } from '../../modules/documents/document.entity.js';
 import { ProjectSchema } from '../../modules/projects/project.entity.js';
+import { ChatEntrySchema } from '../../modules/qa/chat-entry.entity.js';
+import { ChatSessionSchema } from '../../modules/qa/chat-session.entity.js';
 import { JobSchema } from '../queue/job.entity.js';
 import { AppSettingSchema } from './app-setting.entity.js';
 
@@ -17,4 +19,6 @@ export const entities = [
   DocumentPageSchema,
   JobSchema,
   AppSettingSchema,
+  ChatSessionSchema,
+  ChatEntrySchema,
 ];

@@ -2,6 +2,7 @@ import { Controller, Delete, Get, Param, Post, Query, Req, Res } from '@nestjs/c
 import { create as contentDisposition } from 'content-disposition';
 import type { Request, Response } from 'express';
 import {
+  type DocumentPageResponse,
   type FileTokenResponse,
   idParamSchema,
   type ProjectFilesResponse,
@@ -83,6 +84,16 @@ export class DocumentsController {
     return {
       url: `/api/files/${document.storedName}?token=${encodeURIComponent(token)}`,
     };
+  }
+
+  /** The extracted text of one page, which citation offsets refer to. */
+  @Get('files/:id/pages/:pageNumber')
+  async page(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id', { schema: idParamSchema }) id: number,
+    @Param('pageNumber', { schema: idParamSchema }) pageNumber: number,
+  ): Promise<DocumentPageResponse> {
+    return this.documents.pageOrThrow(user.id, id, pageNumber);
   }
 
   /** The file itself: with the owner's session, or with a valid signed `token`. */

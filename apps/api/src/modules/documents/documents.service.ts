@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { SqlEntityManager } from '@mikro-orm/sql';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import type { ProjectFile, UploadOutcome } from '@clearroom/contracts';
+import type { DocumentPageResponse, ProjectFile, UploadOutcome } from '@clearroom/contracts';
 import { AppError } from '../../common/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { FileStore } from '../../infra/file-store/file-store.js';
@@ -12,6 +12,7 @@ import { DataVersionService } from '../auth/data-version.service.js';
 import { Project } from '../projects/project.entity.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { toProjectFile } from './document-dto.js';
+import { DocumentPage } from './document-page.entity.js';
 import { Document } from './document.entity.js';
 import { detectFileType } from './upload/detect-file-type.js';
 import { receiveUploads, type ReceivedPart } from './upload/receive-uploads.js';
@@ -19,7 +20,18 @@ import { rejectionFor } from './upload-messages.js';
 
 export const ingestJobKey = (documentId: number) => `ingest:${documentId}`;
 
+/** A page's text and what a citation of it shows. */
+export type CitablePage = {
+  documentId: number;
+  originalname: string;
+  filename: string;
+  mimetype: string;
+  pageNumber: number;
+  text: string;
+};
+
 /** A stored file and what the viewer needs to send it. */
+
 export type StoredFile = {
   documentId: number;
   path: string;
@@ -136,6 +148,78 @@ export class DocumentsService implements OnModuleInit {
 
   async countCompleted(ownerId: number): Promise<number> {
     return this.em.fork().count(Document, { status: 'completed', project: { owner: ownerId } });
+  }
+
+  /** How many of a project's documents there are, and how many are completed. */
+  async progressOf(projectId: number): Promise<{ total: number; completed: number }> {
+    const documents = await this.em
+      .fork()
+      .find(Document, { project: projectId }, { fields: ['status'] });
+    return {
+      total: documents.length,
+      completed: documents.filter((document) => document.status === 'completed').length,
+    };
+  }
+
+  /** The extracted text of one page of the user's document (for the viewer of non-PDF files). */
+  async pageOrThrow(
+    ownerId: number,
+    documentId: number,
+    pageNumber: number,
+  ): Promise<DocumentPageResponse> {
+    const document = await this.findOwnedOrThrow(ownerId, documentId);
+    const page = await this.em
+      .fork()
+      .findOne(DocumentPage, { document: document.id, number: pageNumber });
+    if (!page) {
+      throw new AppError(
+        'NOT_FOUND',
+        document.pageCount === null
+          ? 'This document has not been analysed yet'
+          : `Page ${pageNumber} not found: the document has ${document.pageCount} page(s)`,
+      );
+    }
+    return {
+      documentId: document.id,
+      pageNumber,
+      pageCount: document.pageCount ?? pageNumber,
+      text: page.text,
+    };
+  }
+
+  /**
+   * The text of the given pages of a project's completed documents, with what a citation shows
+   * of their document. Pages of documents deleted or not completed are absent.
+   */
+  async citablePages(
+    projectId: number,
+    refs: readonly { documentId: number; pageNumber: number }[],
+  ): Promise<CitablePage[]> {
+    if (refs.length === 0) return [];
+    const em = this.em.fork();
+    const documentIds = [...new Set(refs.map((ref) => ref.documentId))];
+    const documents = await em.find(Document, {
+      id: { $in: documentIds },
+      project: projectId,
+      status: 'completed',
+    });
+    const byId = new Map(documents.map((document) => [document.id, document]));
+    const wanted = refs.filter((ref) => byId.has(ref.documentId));
+    if (wanted.length === 0) return [];
+    const pages = await em.find(DocumentPage, {
+      $or: wanted.map((ref) => ({ document: ref.documentId, number: ref.pageNumber })),
+    });
+    return pages.map((page) => {
+      const document = byId.get(page.document.id)!;
+      return {
+        documentId: document.id,
+        originalname: document.originalName,
+        filename: document.storedName,
+        mimetype: document.mimeType,
+        pageNumber: page.number,
+        text: page.text,
+      };
+    });
   }
 
   private async accept(projectId: number, part: ReceivedPart): Promise<UploadOutcome> {

@@ -2,10 +2,12 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { InitialSchema } from './0001-initial-schema.js';
 import { UserDataVersion } from './0002-user-data-version.js';
 import { Documents } from './0003-documents.js';
+import { Chat } from './0004-chat.js';
 
 /** Applied in order; a name, once released, never changes. */
 export const sqliteMigrations: MigrationObject[] = [
   { name: '0001-initial-schema', class: InitialSchema },
   { name: '0002-user-data-version', class: UserDataVersion },
   { name: '0003-documents', class: Documents },
+  { name: '0004-chat', class: Chat },
 ];

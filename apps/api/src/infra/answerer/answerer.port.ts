@@ -1,0 +1,46 @@
+import type { ChatMessage } from '@clearroom/contracts';
+
+/** A passage given to the answerer, numbered from 1 in the order it is cited as `[n]`. */
+export type AnswerPassage = {
+  n: number;
+  originalname: string;
+  pageNumber: number;
+  text: string;
+};
+
+export type AnswerRequest = {
+  question: string;
+  /** The conversation's last messages (at most 6), oldest first. */
+  history: ChatMessage[];
+  passages: AnswerPassage[];
+  /** Aborted when the asker disconnects: stop generating at once. */
+  signal: AbortSignal;
+};
+
+/**
+ * Writes the answer to a question from numbered passages, citing them as `[n]`. The text is
+ * streamed in pieces as it is produced; citations are checked afterwards by the caller, so an
+ * answerer may cite wrongly but can never make a wrong citation reach a user.
+ */
+export interface Answerer {
+  /** Shown in logs and metrics: 'extractive' or the model's name. */
+  readonly name: string;
+  stream(request: AnswerRequest): AsyncIterable<string>;
+}
+
+export const ANSWERER = Symbol('ANSWERER');
+
+/** Failures a person can act on ("the model server did not answer within 60 s"). */
+export class AnswererError extends Error {
+  constructor(
+    message: string,
+    readonly reason: 'unavailable' | 'timeout' | 'failed',
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'AnswererError';
+  }
+}
+
+/** What an answer says when the passages do not answer the question. */
+export const NOTHING_FOUND_ANSWER = "I could not find this in the project's documents.";

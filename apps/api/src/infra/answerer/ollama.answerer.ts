@@ -1,0 +1,255 @@
+import { CHAT_HISTORY_MESSAGES } from '@clearroom/contracts';
+import type { AppConfig } from '../../config/app-config.js';
+import {
+  type AnswerPassage,
+  type AnswerRequest,
+  type Answerer,
+  AnswererError,
+} from './answerer.port.js';
+
+export type OllamaLlmConfig = NonNullable<AppConfig['llm']['ollama']>;
+export type OllamaChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
+
+export const NOT_FOUND_ANSWER = "I could not find this in the project's documents.";
+
+export const ANSWER_SYSTEM_PROMPT = [
+  'You assist a deal lawyer doing due diligence on a company.',
+  "Answer the question only from the numbered passages in the user's last message, never from your own knowledge.",
+  'End every sentence that states a fact with the number of the passage or passages it rests on, in square brackets, like [1] or [2][3].',
+  'Never cite a number that was not given to you.',
+  `If the passages do not contain the answer, reply exactly "${NOT_FOUND_ANSWER}" and nothing else.`,
+  'Be concise. Quote figures, amounts, names and dates exactly as they are written in the passages.',
+].join('\n');
+
+/** A rough estimate that holds for English text with Llama-style tokenizers. */
+const CHARS_PER_TOKEN = 4;
+/** Context kept free for the answer itself. */
+const ANSWER_RESERVE_TOKENS = 1024;
+/** What a chat template adds around each message. */
+const MESSAGE_OVERHEAD_TOKENS = 8;
+
+/**
+ * The messages for `/api/chat`: the system prompt, the last turns of the conversation, then the
+ * numbered passages and the question. When they would not fit in `numCtx` tokens (leaving room for
+ * the answer), the lowest-ranked passages are left out whole; the best passage is always kept,
+ * and the oldest turns are left out first if that is what it takes to fit it.
+ */
+export function buildAnswerMessages(
+  request: Pick<AnswerRequest, 'question' | 'history' | 'passages'>,
+  numCtx: number,
+): OllamaChatMessage[] {
+  const budget =
+    (numCtx - Math.min(ANSWER_RESERVE_TOKENS, Math.floor(numCtx / 4))) * CHARS_PER_TOKEN;
+  const system: OllamaChatMessage = { role: 'system', content: ANSWER_SYSTEM_PROMPT };
+  const [best, ...rest] = request.passages;
+  const kept = best ? [best] : [];
+  const ask = () => ({ role: 'user' as const, content: askContent(kept, request.question) });
+
+  let history: OllamaChatMessage[] = request.history
+    .slice(-CHAT_HISTORY_MESSAGES)
+    .map(({ role, content }) => ({ role, content }));
+  while (history.length > 0 && size([system, ...history, ask()]) > budget) {
+    history = history.slice(1);
+  }
+  let used = size([system, ...history, ask()]);
+  for (const passage of rest) {
+    const extra = formatPassage(passage).length + 2;
+    if (used + extra > budget) break;
+    kept.push(passage);
+    used += extra;
+  }
+  return [system, ...history, ask()];
+}
+
+function askContent(passages: AnswerPassage[], question: string): string {
+  const numbered =
+    passages.length > 0
+      ? passages.map(formatPassage).join('\n\n')
+      : '(no passage of the documents matches the question)';
+  return `Numbered passages from the project's documents:\n\n${numbered}\n\nQuestion: ${question}`;
+}
+
+function formatPassage(passage: AnswerPassage): string {
+  return `[${passage.n}] ${passage.originalname}, page ${passage.pageNumber}:\n${passage.text}`;
+}
+
+function size(messages: OllamaChatMessage[]): number {
+  return messages.reduce(
+    (total, message) => total + message.content.length + MESSAGE_OVERHEAD_TOKENS * CHARS_PER_TOKEN,
+    0,
+  );
+}
+
+type ChatLine = { message?: { content?: unknown }; done?: unknown; error?: unknown };
+
+/** Answers with a model served by Ollama (`POST /api/chat`, streamed as NDJSON). */
+export class OllamaAnswerer implements Answerer {
+  readonly name: string;
+
+  constructor(private readonly config: OllamaLlmConfig) {
+    this.name = config.model;
+  }
+
+  async *stream(request: AnswerRequest): AsyncGenerator<string> {
+    request.signal.throwIfAborted();
+    const { firstTokenTimeoutMs, totalTimeoutMs } = this.config;
+    // Aborted by the timeouts, and on every exit so that no socket outlives the answer.
+    const stop = new AbortController();
+    const state: { timedOut: 'first' | 'total' | null; responded: boolean } = {
+      timedOut: null,
+      responded: false,
+    };
+    const expire = (which: 'first' | 'total') => () => {
+      state.timedOut = which;
+      stop.abort();
+    };
+    const firstToken = setTimeout(expire('first'), firstTokenTimeoutMs);
+    const total = setTimeout(expire('total'), totalTimeoutMs);
+    try {
+      const response = await fetch(`${this.config.url}/api/chat`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(this.requestBody(request)),
+        signal: AbortSignal.any([request.signal, stop.signal]),
+      });
+      state.responded = true;
+      if (!response.ok || !response.body) throw await this.httpFailure(response);
+      for await (const line of ndjsonLines(response.body)) {
+        const parsed = this.parseLine(line);
+        const content = parsed.message?.content;
+        if (typeof content === 'string' && content !== '') {
+          clearTimeout(firstToken);
+          yield content;
+        }
+        if (parsed.done === true) return;
+      }
+      throw new AnswererError(
+        `Ollama (${this.config.model}) ended its answer without finishing it`,
+        'failed',
+      );
+    } catch (error) {
+      throw this.failure(error, request.signal, state);
+    } finally {
+      clearTimeout(firstToken);
+      clearTimeout(total);
+      stop.abort();
+    }
+  }
+
+  private requestBody(request: AnswerRequest) {
+    return {
+      model: this.config.model,
+      messages: buildAnswerMessages(request, this.config.numCtx),
+      stream: true,
+      keep_alive: this.config.keepAlive,
+      options: { num_ctx: this.config.numCtx, temperature: 0.1 },
+    };
+  }
+
+  private parseLine(line: string): ChatLine {
+    let parsed: ChatLine;
+    try {
+      parsed = JSON.parse(line) as ChatLine;
+    } catch (error) {
+      throw new AnswererError(
+        `Ollama (${this.config.model}) sent a line that is not JSON: ${line.slice(0, 120)}`,
+        'failed',
+        { cause: error },
+      );
+    }
+    if (parsed.error !== undefined) {
+      throw new AnswererError(
+        `Ollama (${this.config.model}) failed while answering: ${typeof parsed.error === 'string' ? parsed.error : JSON.stringify(parsed.error)}`,
+        'failed',
+      );
+    }
+    return parsed;
+  }
+
+  private async httpFailure(response: Response): Promise<AnswererError> {
+    const { model, url } = this.config;
+    const message = errorMessage(await response.text());
+    if (response.status === 404 && /model/i.test(message)) {
+      return new AnswererError(
+        `Ollama at ${url} has no model "${model}": run \`ollama pull ${model}\` on the Ollama server`,
+        'unavailable',
+      );
+    }
+    return new AnswererError(
+      `Ollama (${model}) at ${url} answered HTTP ${response.status} ${message}`.trim(),
+      response.status === 503 ? 'unavailable' : 'failed',
+    );
+  }
+
+  private failure(
+    error: unknown,
+    signal: AbortSignal,
+    state: { timedOut: 'first' | 'total' | null; responded: boolean },
+  ): unknown {
+    if (signal.aborted) return signal.reason;
+    if (error instanceof AnswererError) return error;
+    const { model, url, firstTokenTimeoutMs, totalTimeoutMs } = this.config;
+    if (state.timedOut === 'first') {
+      return new AnswererError(
+        `Ollama (${model}) sent nothing within ${firstTokenTimeoutMs / 1000} s at ${url}: the model may still be loading or busy with other questions. Try again, or raise OLLAMA_FIRST_TOKEN_TIMEOUT_SECONDS`,
+        'timeout',
+        { cause: error },
+      );
+    }
+    if (state.timedOut === 'total') {
+      return new AnswererError(
+        `Ollama (${model}) did not finish its answer within ${totalTimeoutMs / 1000} s at ${url}. Try again, or raise OLLAMA_ANSWER_TIMEOUT_SECONDS`,
+        'timeout',
+        { cause: error },
+      );
+    }
+    if (!state.responded) {
+      return new AnswererError(
+        `Ollama is unavailable at ${url}: ${networkReason(error)}`,
+        'unavailable',
+        { cause: error },
+      );
+    }
+    return new AnswererError(
+      `Ollama (${model}) at ${url} broke off its answer (${networkReason(error)}): see the Ollama server's log`,
+      'failed',
+      { cause: error },
+    );
+  }
+}
+
+/** The lines of an NDJSON body, whatever way they were split across network reads. */
+async function* ndjsonLines(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+  const decoder = new TextDecoder();
+  let buffered = '';
+  // Leaving this loop early cancels the body.
+  for await (const bytes of body) {
+    buffered += decoder.decode(bytes, { stream: true });
+    let newline: number;
+    while ((newline = buffered.indexOf('\n')) >= 0) {
+      const line = buffered.slice(0, newline).trim();
+      buffered = buffered.slice(newline + 1);
+      if (line !== '') yield line;
+    }
+  }
+  const last = (buffered + decoder.decode()).trim();
+  if (last !== '') yield last;
+}
+
+/** Ollama's `{"error": "..."}`, or the body as it came. */
+function errorMessage(text: string): string {
+  try {
+    const { error } = JSON.parse(text) as { error?: unknown };
+    if (typeof error === 'string') return error;
+  } catch {
+    // not JSON: fall through to the raw text
+  }
+  return text.trim().slice(0, 200);
+}
+
+/** "connect ECONNREFUSED 127.0.0.1:11434" rather than fetch's bare "fetch failed". */
+function networkReason(error: unknown): string {
+  // Read by shape: fetch's errors may come from another realm (jest's VM), failing instanceof.
+  const { message, cause } = (error ?? {}) as { message?: unknown; cause?: { message?: unknown } };
+  return String(cause?.message ?? message ?? error);
+}

@@ -1,0 +1,174 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { AskFields, AskStreamEvent, ChatMessage, Citation } from '@clearroom/contracts';
+import { AppError } from '../../common/app-error.js';
+import {
+  ANSWERER,
+  type Answerer,
+  NOTHING_FOUND_ANSWER,
+} from '../../infra/answerer/answerer.port.js';
+import { DocumentsService } from '../documents/documents.service.js';
+import { ChatSessionsService } from './chat-sessions.service.js';
+import { CitationMarkerFilter } from './citation-markers.js';
+import {
+  citationsUsed,
+  citePassages,
+  pageTextsOf,
+  sourceFilesOf,
+  sourceLabel,
+} from './citations.js';
+import { PassageRetriever } from './passage-retriever.js';
+import { sessionTitleFrom } from './session-title.js';
+
+/** A question that passed every check that can be made before the stream opens. */
+export type PreparedAsk = {
+  ownerId: number;
+  projectId: number;
+  sessionId: number;
+  question: string;
+  history: ChatMessage[];
+};
+
+export type AskEventSink = (event: AskStreamEvent) => void;
+
+/**
+ * Question → cited answer: retrieve passages, verify them against their pages, number them,
+ * stream the answerer's text with every citation of a passage not given removed, store the
+ * entry, and only then complete. Nothing is stored for an answer that fails or is abandoned.
+ */
+@Injectable()
+export class AskService {
+  private readonly logger = new Logger(AskService.name);
+
+  constructor(
+    private readonly sessions: ChatSessionsService,
+    private readonly documents: DocumentsService,
+    private readonly retriever: PassageRetriever,
+    @Inject(ANSWERER) private readonly answerer: Answerer,
+  ) {}
+
+  async prepare(ownerId: number, request: AskFields): Promise<PreparedAsk> {
+    const session = await this.sessions.findOwnedOrThrow(ownerId, request.sessionId);
+    if (session.project.id !== request.project_id) {
+      throw new AppError('NOT_FOUND', 'Chat session not found in this project');
+    }
+    const { total, completed } = await this.documents.progressOf(request.project_id);
+    if (total === 0) {
+      throw new AppError(
+        'NO_ANALYSED_DOCUMENTS',
+        'This project has no documents yet: upload documents on the Documents page, then ask again.',
+      );
+    }
+    if (completed === 0) {
+      throw new AppError(
+        'NO_ANALYSED_DOCUMENTS',
+        `None of this project's ${total} document(s) has finished analysis yet: ask again once one shows 'Analysis Complete'.`,
+      );
+    }
+    return {
+      ownerId,
+      projectId: request.project_id,
+      sessionId: session.id,
+      question: request.question,
+      history: request.conversation_history,
+    };
+  }
+
+  async answer(ask: PreparedAsk, send: AskEventSink, signal: AbortSignal): Promise<void> {
+    const started = performance.now();
+    const found = await this.retriever.retrieve(
+      ask.ownerId,
+      ask.projectId,
+      ask.question,
+      ask.history,
+      signal,
+    );
+    const pages = await this.documents.citablePages(ask.projectId, found);
+    signal.throwIfAborted();
+    const given = citePassages(found, pages);
+    send({
+      type: 'metadata',
+      sources: given.map(sourceLabel),
+      sourceFiles: sourceFilesOf(given),
+      citations: given,
+    });
+    const retrievedMs = performance.now() - started;
+
+    const answer = await this.streamAnswer(ask, given, send, signal);
+    signal.throwIfAborted();
+    const used = citationsUsed(answer, given, pageTextsOf(pages));
+    const { entry, renamedTo } = await this.sessions.saveEntry(
+      ask.sessionId,
+      {
+        question: ask.question,
+        answer,
+        sources: used.map(sourceLabel),
+        sourceFiles: sourceFilesOf(used),
+        citations: used,
+      },
+      sessionTitleFrom(ask.question),
+    );
+    if (renamedTo)
+      send({ type: 'session_updated', sessionId: ask.sessionId, sessionName: renamedTo });
+    send({
+      type: 'complete',
+      fullAnswer: entry.answer,
+      sources: entry.sources,
+      sourceFiles: sourceFilesOf(used),
+      citations: used,
+      entry,
+    });
+    this.logger.log({
+      msg: 'question answered',
+      answerer: this.answerer.name,
+      projectId: ask.projectId,
+      passages: given.length,
+      cited: used.length,
+      retrievalMs: Math.round(retrievedMs),
+      totalMs: Math.round(performance.now() - started),
+    });
+  }
+
+  /** Streams the answer as `chunk`s, without any citation of a passage that was not given. */
+  private async streamAnswer(
+    ask: PreparedAsk,
+    given: Citation[],
+    send: AskEventSink,
+    signal: AbortSignal,
+  ): Promise<string> {
+    let answer = '';
+    const emit = (text: string) => {
+      if (!text) return;
+      answer += text;
+      send({ type: 'chunk', content: text });
+    };
+    if (given.length === 0) {
+      // Nothing to quote or to reason from: no call to the answerer, and no noise.
+      emit(NOTHING_FOUND_ANSWER);
+      return answer;
+    }
+    const filter = new CitationMarkerFilter(new Set(given.map((citation) => citation.n)));
+    const passages = given.map((citation) => ({
+      n: citation.n,
+      originalname: citation.originalname,
+      pageNumber: citation.pageNumber,
+      text: citation.quote,
+    }));
+    for await (const piece of this.answerer.stream({
+      question: ask.question,
+      history: ask.history,
+      passages,
+      signal,
+    })) {
+      signal.throwIfAborted();
+      emit(filter.push(piece));
+    }
+    emit(filter.end());
+    if (!answer.trim()) {
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        `The answering model (${this.answerer.name}) returned an empty answer. Please try again.`,
+      );
+    }
+    return answer;
+  }
+}

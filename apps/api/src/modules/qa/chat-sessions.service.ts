@@ -1,0 +1,127 @@
+import { SqlEntityManager } from '@mikro-orm/sql';
+import { Injectable } from '@nestjs/common';
+import {
+  type ChatHistoryEntry,
+  type ChatSession as ChatSessionDto,
+  type Citation,
+  DEFAULT_CHAT_NAME,
+} from '@clearroom/contracts';
+import { AppError } from '../../common/app-error.js';
+import { ProjectsService } from '../projects/projects.service.js';
+import { ChatEntry } from './chat-entry.entity.js';
+import { ChatSession } from './chat-session.entity.js';
+
+export type NewChatEntry = {
+  question: string;
+  answer: string;
+  sources: string[];
+  sourceFiles: string[];
+  citations: Citation[];
+};
+
+/** Chat sessions and their history, strictly scoped to the owner of their project. */
+@Injectable()
+export class ChatSessionsService {
+  constructor(
+    private readonly em: SqlEntityManager,
+    private readonly projects: ProjectsService,
+  ) {}
+
+  /** Most recently used first. */
+  async list(ownerId: number, projectId: number): Promise<ChatSessionDto[]> {
+    await this.projects.assertOwnedOrThrow(ownerId, projectId);
+    const sessions = await this.em
+      .fork()
+      .find(ChatSession, { project: projectId }, { orderBy: { updatedAt: 'desc', id: 'desc' } });
+    return sessions.map(toSessionDto);
+  }
+
+  async create(ownerId: number, projectId: number, name?: string): Promise<ChatSessionDto> {
+    await this.projects.assertOwnedOrThrow(ownerId, projectId);
+    const em = this.em.fork();
+    const session = em.create(ChatSession, { project: projectId, name: name ?? DEFAULT_CHAT_NAME });
+    await em.flush();
+    return toSessionDto(session);
+  }
+
+  async rename(ownerId: number, sessionId: number, name: string): Promise<ChatSessionDto> {
+    const em = this.em.fork();
+    const session = await this.findOwnedOrThrow(ownerId, sessionId, em);
+    session.name = name;
+    await em.flush();
+    return toSessionDto(session);
+  }
+
+  /** Deletes the session and, through the database's cascade, its history. */
+  async remove(ownerId: number, sessionId: number): Promise<void> {
+    const session = await this.findOwnedOrThrow(ownerId, sessionId);
+    await this.em.fork().nativeDelete(ChatSession, { id: session.id });
+  }
+
+  /** Oldest first, as the conversation reads. */
+  async history(ownerId: number, sessionId: number): Promise<ChatHistoryEntry[]> {
+    const session = await this.findOwnedOrThrow(ownerId, sessionId);
+    const entries = await this.em
+      .fork()
+      .find(ChatEntry, { session: session.id }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    return entries.map(toEntryDto);
+  }
+
+  async findOwnedOrThrow(
+    ownerId: number,
+    sessionId: number,
+    em: SqlEntityManager = this.em.fork(),
+  ): Promise<ChatSession> {
+    const session = await em.findOne(ChatSession, {
+      id: sessionId,
+      project: { owner: ownerId },
+    });
+    if (!session) throw new AppError('NOT_FOUND', 'Chat session not found');
+    return session;
+  }
+
+  /**
+   * Stores an answered question and, when the session still has its default name, renames it
+   * after the question: one transaction, so a session is never renamed for an answer that was
+   * not kept. Returns the entry, and the new name if the session was renamed.
+   */
+  async saveEntry(
+    sessionId: number,
+    entry: NewChatEntry,
+    title: string,
+  ): Promise<{ entry: ChatHistoryEntry; renamedTo: string | null }> {
+    return this.em.fork().transactional(async (em) => {
+      const session = await em.findOneOrFail(ChatSession, { id: sessionId });
+      const renamedTo = session.name === DEFAULT_CHAT_NAME ? title : null;
+      if (renamedTo) session.name = renamedTo;
+      // Touched either way: the session moves to the top of the list.
+      session.updatedAt = new Date();
+      const created = em.create(ChatEntry, { session, ...entry });
+      await em.flush();
+      return { entry: toEntryDto(created), renamedTo };
+    });
+  }
+}
+
+function toSessionDto(session: ChatSession): ChatSessionDto {
+  return {
+    id: session.id,
+    projectId: session.project.id,
+    name: session.name,
+    createdAt: session.createdAt.toISOString(),
+    updatedAt: session.updatedAt.toISOString(),
+  };
+}
+
+function toEntryDto(entry: ChatEntry): ChatHistoryEntry {
+  return {
+    id: entry.id,
+    sessionId: entry.session.id,
+    question: entry.question,
+    answer: entry.answer,
+    sources: entry.sources,
+    sourceFiles: JSON.stringify(entry.sourceFiles),
+    citations: entry.citations,
+    createdAt: entry.createdAt.toISOString(),
+  };
+}
