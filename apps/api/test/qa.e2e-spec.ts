@@ -230,6 +230,22 @@ describe('ask stream (extractive answerer)', () => {
     ]);
   });
 
+  it("serves a page's text to its owner only, and names the page count when a page is missing", async () => {
+    const [file] = (await owner.agent.get(`/api/projects/${projectId}/files`).expect(200)).body
+      .files as { id: number }[];
+    const page = await owner.agent.get(`/api/files/${file!.id}/pages/3`).expect(200);
+    expect(page.body).toMatchObject({ documentId: file!.id, pageNumber: 3, pageCount: 3 });
+    expect((page.body as DocumentPageResponse).text).toContain('renews automatically');
+    const missing = await owner.agent.get(`/api/files/${file!.id}/pages/4`).expect(404);
+    expect(missing.body.error).toBe('Page 4 not found: the document has 3 page(s)');
+    const stranger = await signUp(testApp);
+    await stranger.agent.get(`/api/files/${file!.id}/pages/1`).expect(404, {
+      error: 'File not found',
+      code: 'NOT_FOUND',
+    });
+    await owner.agent.get(`/api/files/${file!.id}/pages/0`).expect(400);
+  });
+
   it('says plainly when the documents do not answer, citing nothing', async () => {
     const session = await newSession(owner.agent, projectId);
     const result = await ask(owner.agent, {

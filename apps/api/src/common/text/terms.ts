@@ -36,7 +36,9 @@ const STEM_LENGTH = 6;
  */
 export function stem(word: string): string {
   const lower = word.toLowerCase().replace(/['’]s$/, '');
-  if (lower.length <= 4) return lower;
+  if (lower.length <= 4)
+    return /^[a-z]{3}s$/.test(lower) && !/(ss|us)$/.test(lower) ? lower.slice(0, 3) : lower;
+
   const suffix = SUFFIXES.find(
     (ending) => lower.endsWith(ending) && lower.length - ending.length >= 4,
   );
