@@ -12,6 +12,7 @@ import { QueueModule } from './infra/queue/queue.module.js';
 import { SearchModule } from './infra/search/search.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { DashboardModule } from './modules/dashboard/dashboard.module.js';
+import { DealExtractionModule } from './modules/deal-extraction/deal-extraction.module.js';
 import { DocumentsModule } from './modules/documents/documents.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { IngestionModule } from './modules/ingestion/ingestion.module.js';
@@ -37,6 +38,7 @@ const apiModules = [
   DocumentsModule,
   ProjectSearchModule,
   QaModule,
+  DealExtractionModule,
 ];
 
 /**

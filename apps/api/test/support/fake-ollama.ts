@@ -19,7 +19,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
  * request streams (Ollama's default), or sent as one JSON object with the pieces joined when it
  * says `stream: false` (so `answer([JSON.stringify(fields)])` answers a `format` request).
  * `POST /api/embed` answers with `onEmbed(body)`: by default, one deterministic 8-number unit vector
- * per input. Both can instead answer {@link httpError} or {@link NEVER}.
+ * per input. Both can instead answer {@link httpError} or {@link NEVER}. `GET /` says
+ * "Ollama is running", as the real server does.
  */
 export class FakeOllama {
   /** Every request received, oldest first. */
@@ -47,7 +48,7 @@ export class FakeOllama {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
-  /** Closes every connection, including streams still being sent or never answered. */
+  /** Closes every connection, including streams still being sent or never answered (for good). */
   stop(): Promise<void> {
     if (!this.server.listening) return Promise.resolve();
     this.stopping = true;
@@ -77,6 +78,11 @@ export class FakeOllama {
       markClosed();
     });
 
+    if (request.method === 'GET' && record.path === '/') {
+      response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+      response.end('Ollama is running');
+      return;
+    }
     const reply: ChatReply | EmbedReply | null =
       request.method !== 'POST'
         ? httpError(405, 'method not allowed')

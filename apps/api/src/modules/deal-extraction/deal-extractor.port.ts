@@ -32,7 +32,9 @@ export type DealExtractionRequest = {
  */
 export interface DealExtractor {
   readonly method: 'rules' | 'model';
-  extract(request: DealExtractionRequest): Promise<Partial<Record<ExtractableDealField, FoundDealValue>>>;
+  extract(
+    request: DealExtractionRequest,
+  ): Promise<Partial<Record<ExtractableDealField, FoundDealValue>>>;
   /**
    * Only a model can answer without documents (from the company name alone); the rules cannot,
    * and return null.
