@@ -29,6 +29,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const request = http.getRequest<AppRequest>();
     const response = http.getResponse<Response>();
     const requestId = typeof request.id === 'string' ? request.id : undefined;
+    // The client has gone (it aborted the work it asked for): nothing to answer, nothing to report.
+    if (response.destroyed || request.socket.destroyed) return;
     const mapped = this.map(exception, request, requestId);
 
     if (mapped.status >= 500 && !(exception instanceof AppError)) {

@@ -277,7 +277,6 @@ export function loadConfig(
   };
 }
 
-
 function requireWhen(condition: boolean, name: string, value: unknown, because: string): void {
   if (condition && value === undefined) {
     throw new ConfigError(`Invalid configuration: ${name} is required when ${because}`);

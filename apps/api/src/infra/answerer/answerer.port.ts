@@ -13,6 +13,11 @@ export type AnswerRequest = {
   /** The conversation's last messages (at most 6), oldest first. */
   history: ChatMessage[];
   passages: AnswerPassage[];
+  /**
+   * Words of the question that only name the deal or a party ("Inktomi", "Vyera"): they chose the
+   * documents, and say nothing about which sentence answers.
+   */
+  namingTerms?: string[];
   /** Aborted when the asker disconnects: stop generating at once. */
   signal: AbortSignal;
 };

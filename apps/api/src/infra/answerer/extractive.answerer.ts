@@ -8,12 +8,12 @@ import {
 } from './answerer.port.js';
 
 const SENTENCE_LIMITS = { maxWords: 90, maxChars: 700 };
-const MAX_QUOTES = 4;
+const MAX_QUOTES = 5;
 const MAX_QUOTES_PER_PASSAGE = 2;
 /** A quote must score at least this share of the best one to be worth showing beside it. */
-const RELATIVE_FLOOR = 0.5;
+const RELATIVE_FLOOR = 0.4;
 /** The best sentence must carry at least this share of the question's weight, or nothing is relevant. */
-const MIN_COVERAGE = 0.2;
+const MIN_COVERAGE = 0.15;
 /** Words of earlier questions help choose among sentences, but count for less than the question's. */
 const HISTORY_WEIGHT = 0.3;
 /** Later passages ranked lower by search: a gentle prior, so wording still decides. */
@@ -53,8 +53,9 @@ export function composeExtractiveAnswer({
   question,
   history,
   passages,
-}: Pick<AnswerRequest, 'question' | 'history' | 'passages'>): string {
-  const picked = pickQuotes(question, history, passages);
+  namingTerms = [],
+}: Pick<AnswerRequest, 'question' | 'history' | 'passages' | 'namingTerms'>): string {
+  const picked = pickQuotes(question, history, passages, new Set(namingTerms.map(stem)));
   if (picked.length === 0) return NOTHING_FOUND_ANSWER;
   return groupByDocument(picked)
     .map(
@@ -69,8 +70,11 @@ function pickQuotes(
   question: string,
   history: AnswerRequest['history'],
   passages: readonly AnswerPassage[],
+  naming: ReadonlySet<string>,
 ): Candidate[] {
-  const questionStems = new Set(meaningfulTerms(question).map(stem));
+  const asked = meaningfulTerms(question).map(stem);
+  const content = asked.filter((term) => !naming.has(term));
+  const questionStems = new Set(content.length > 0 ? content : asked);
   const historyStems = new Set(
     history
       .filter((message) => message.role === 'user')

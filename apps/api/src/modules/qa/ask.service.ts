@@ -75,7 +75,7 @@ export class AskService {
 
   async answer(ask: PreparedAsk, send: AskEventSink, signal: AbortSignal): Promise<void> {
     const started = performance.now();
-    const found = await this.retriever.retrieve(
+    const { passages: found, namingTerms } = await this.retriever.retrieve(
       ask.ownerId,
       ask.projectId,
       ask.question,
@@ -93,7 +93,7 @@ export class AskService {
     });
     const retrievedMs = performance.now() - started;
 
-    const answer = await this.streamAnswer(ask, given, send, signal);
+    const answer = await this.streamAnswer(ask, given, namingTerms, send, signal);
     signal.throwIfAborted();
     const used = citationsUsed(answer, given, pageTextsOf(pages));
     const { entry, renamedTo } = await this.sessions.saveEntry(
@@ -132,6 +132,7 @@ export class AskService {
   private async streamAnswer(
     ask: PreparedAsk,
     given: Citation[],
+    namingTerms: string[],
     send: AskEventSink,
     signal: AbortSignal,
   ): Promise<string> {
@@ -157,6 +158,7 @@ export class AskService {
       question: ask.question,
       history: ask.history,
       passages,
+      namingTerms,
       signal,
     })) {
       signal.throwIfAborted();

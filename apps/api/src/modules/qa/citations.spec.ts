@@ -82,6 +82,18 @@ describe('citations', () => {
     expect(isVerified(used[0]!, pageTextsOf([page()]))).toBe(true);
   });
 
+  it('narrows to a whole quote that contains brackets of its own, such as a redaction', () => {
+    const text = 'Royalty. Licensee pays [***] percent of Net Sales. Payment is quarterly.';
+    const redacted = page({ text });
+    const given = citePassages([passage(text, 0)], [redacted]);
+    const used = citationsUsed(
+      'From MSA.pdf:\n“Licensee pays [***] percent of Net Sales.” [1]',
+      given,
+      pageTextsOf([redacted]),
+    );
+    expect(used[0]!.quote).toBe('Licensee pays [***] percent of Net Sales.');
+  });
+
   it('keeps the whole passage when the answer paraphrases it', () => {
     const given = citePassages([whole], [page()]);
     const used = citationsUsed(

@@ -82,7 +82,12 @@ function quotedBefore(answer: string, n: number): string[] {
   for (const match of answer.matchAll(new RegExp(`\\[${n}\\]`, 'g'))) {
     // Markers right before this one ("…years [1][2]") cite the same words.
     const before = answer.slice(0, match.index).replace(/(\s*\[\d+\])+\s*$/, '');
-    const boundary = Math.max(before.lastIndexOf('\n'), before.lastIndexOf(']'));
+    // The claim starts after the previous citation or line break; other brackets ("[***]") are text.
+    const previousMarker = [...before.matchAll(/\[\d+\]/g)].at(-1);
+    const boundary = Math.max(
+      before.lastIndexOf('\n'),
+      previousMarker ? previousMarker.index + previousMarker[0].length - 1 : -1,
+    );
     const claim = before
       .slice(boundary + 1)
       .trim()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { SearchPassage } from '@clearroom/contracts';
-import { chooseDiverse, mergeOverlapping } from './passage-retriever.js';
+import { chooseDiverse, documentFocus, mergeOverlapping } from './passage-retriever.js';
 
 const PAGE = 'Alpha one. Beta two. Gamma three. Delta four.';
 
@@ -35,5 +35,42 @@ describe('passage selection', () => {
     );
     expect(chooseDiverse(ranked, 8).map((p) => p.documentId)).toEqual([1, 1, 1, 1, 2, 3, 1, 1]);
     expect(chooseDiverse(ranked, 6).map((p) => p.documentId)).toEqual([1, 1, 1, 1, 2, 3]);
+  });
+});
+
+describe('documentFocus', () => {
+  const named = (documentId: number, originalname: string, text: string): SearchPassage => ({
+    documentId,
+    originalname,
+    pageNumber: 2,
+    start: 0,
+    end: text.length,
+    text,
+    score: 1,
+  });
+  const hits = [
+    named(1, 'INKTOMICORP hosting agreement.pdf', 'Inktomi shall host the servers.'),
+    named(1, 'INKTOMICORP hosting agreement.pdf', 'Inktomi provides support.'),
+    named(
+      2,
+      'NETGEAR distributor agreement.pdf',
+      'This agreement is governed by the laws of California.',
+    ),
+  ];
+  const firstPages = [
+    { documentId: 1, text: 'SOFTWARE HOSTING AGREEMENT between Inktomi Corporation and Foo Inc.' },
+    { documentId: 2, text: 'DISTRIBUTOR AGREEMENT between NETGEAR, Inc. and Bar Ltd.' },
+  ];
+
+  it('focuses on the document a proper noun of the question names, searching without the naming and title words', () => {
+    expect(
+      documentFocus('Which state’s law governs the Inktomi hosting agreement?', hits, firstPages),
+    ).toEqual({ documentIds: [1], namingTerms: ['inktomi'], query: 'state law governs' });
+  });
+
+  it('does not focus when no word of the question names a document', () => {
+    expect(documentFocus('Which law governs the agreement?', hits, firstPages)).toBeNull();
+    // Lower case and spread over documents: a subject, not a name.
+    expect(documentFocus('who provides support and hosting?', hits, firstPages)).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { ChatMessage, SearchPassage } from '@clearroom/contracts';
 import { fuseRankings } from '../../infra/search/rrf.js';
+import { meaningfulTerms } from '../../common/text/terms.js';
+import { DocumentsService } from '../documents/documents.service.js';
 import { SearchService } from '../search/search.service.js';
 
 /** Passages given to the answerer: enough to answer, few enough to read and to cite precisely. */
@@ -11,15 +13,35 @@ const CANDIDATES = 30;
 const PER_DOCUMENT_FIRST_ROUND = 4;
 /** Earlier user messages that still count for a follow-up question ("and when does it end?"). */
 const HISTORY_QUESTIONS = 2;
+/** A word names a document when at least this many hits, and this share of the hits with it, are that document's. */
+const NAMING_MIN_HITS = 2;
+const NAMING_MIN_SHARE = 0.75;
+const MAX_FOCUS_DOCUMENTS = 2;
+
+/** "it", "this", "they"…: a question that leans on the conversation for its subject. */
+const REFERS_BACK =
+  /\b(it|its|they|them|their|this|that|these|those|he|she|his|her|same|former|latter)\b/i;
+
+export type Retrieval = {
+  passages: SearchPassage[];
+  /** Words of the question that only named the documents it is about (see `documentFocus`). */
+  namingTerms: string[];
+};
 
 /**
- * Finds the passages of a project that answer a question, taking the conversation into account:
- * the question alone and the question with the user's previous questions are both searched and
- * the two rankings fused, so a follow-up finds its subject while a new topic is not dragged back.
+ * Finds the passages of a project that answer a question. Two ideas beyond plain search:
+ * - a follow-up question ("and when does it end?") is searched together with the user's previous
+ *   questions, so it finds its subject; a self-contained question is searched alone;
+ * - a question that names its deal ("Which state's law governs the Inktomi agreement?") is also
+ *   searched within the named document without the naming words, whose weight would otherwise
+ *   rank the document's title pages above the clause that answers (see `documentFocus`).
  */
 @Injectable()
 export class PassageRetriever {
-  constructor(private readonly search: SearchService) {}
+  constructor(
+    private readonly search: SearchService,
+    private readonly documents: DocumentsService,
+  ) {}
 
   async retrieve(
     ownerId: number,
@@ -27,26 +49,106 @@ export class PassageRetriever {
     question: string,
     history: readonly ChatMessage[],
     signal: AbortSignal,
-  ): Promise<SearchPassage[]> {
-    const earlier = history
-      .filter((message) => message.role === 'user')
-      .slice(-HISTORY_QUESTIONS)
-      .map((message) => message.content);
-    const queries = earlier.length > 0 ? [question, [...earlier, question].join('\n')] : [question];
-    const rankings = await Promise.all(
-      queries.map((query) => this.search.search(ownerId, projectId, query, CANDIDATES, signal)),
+  ): Promise<Retrieval> {
+    const query = withContext(question, history);
+    const broad = await this.search.search(ownerId, projectId, query, CANDIDATES, signal);
+    const firstPages = await this.documents.citablePages(
+      projectId,
+      [...new Set(broad.map((hit) => hit.documentId))].map((documentId) => ({
+        documentId,
+        pageNumber: 1,
+      })),
     );
-    const byKey = new Map<string, SearchPassage>();
-    const keyed = rankings.map((ranking) =>
-      ranking.map((passage) => {
-        const key = `${passage.documentId}:${passage.pageNumber}:${passage.start}`;
-        byKey.set(key, passage);
-        return key;
-      }),
+    const focus = documentFocus(question, broad, firstPages);
+    if (!focus) return { passages: choose([broad]), namingTerms: [] };
+    const focused = await this.search.search(
+      ownerId,
+      projectId,
+      focus.query,
+      CANDIDATES,
+      signal,
+      focus.documentIds,
     );
-    const fused = fuseRankings(keyed).map(({ id }) => byKey.get(id)!);
-    return chooseDiverse(mergeOverlapping(fused), PASSAGES_PER_ANSWER);
+    return { passages: choose([focused, broad]), namingTerms: focus.namingTerms };
   }
+}
+
+function withContext(question: string, history: readonly ChatMessage[]): string {
+  const earlier = history
+    .filter((message) => message.role === 'user')
+    .slice(-HISTORY_QUESTIONS)
+    .map((message) => message.content);
+  const leansOnHistory = REFERS_BACK.test(question) || meaningfulTerms(question).length <= 2;
+  return earlier.length > 0 && leansOnHistory ? [...earlier, question].join('\n') : question;
+}
+
+/** Fuses rankings (reciprocal rank), folds overlapping chunks and keeps documents diverse. */
+function choose(rankings: readonly SearchPassage[][]): SearchPassage[] {
+  const byKey = new Map<string, SearchPassage>();
+  const keyed = rankings.map((ranking) =>
+    ranking.map((passage) => {
+      const key = `${passage.documentId}:${passage.pageNumber}:${passage.start}`;
+      byKey.set(key, passage);
+      return key;
+    }),
+  );
+  const fused = fuseRankings(keyed).map(({ id }) => byKey.get(id)!);
+  return chooseDiverse(mergeOverlapping(fused), PASSAGES_PER_ANSWER);
+}
+
+/**
+ * The documents a question names, and the words that name them. A word names a document when
+ * that document's file name or first page (where contracts name their parties) has it, and it
+ * is a proper noun of the question ("Inktomi", "Principal Life", "IGER"), or most hits with it
+ * are that document's. The focused query leaves out the naming words and the words of the named
+ * documents' titles ("hosting agreement"), which describe every page of them.
+ */
+export function documentFocus(
+  question: string,
+  hits: readonly SearchPassage[],
+  firstPages: readonly { documentId: number; text: string }[],
+): { documentIds: number[]; namingTerms: string[]; query: string } | null {
+  const firstPageOf = new Map(firstPages.map((page) => [page.documentId, page.text.toLowerCase()]));
+  const nameOf = new Map(hits.map((hit) => [hit.documentId, hit.originalname.toLowerCase()]));
+  const proper = properNouns(question);
+  const terms = meaningfulTerms(question).filter((term) => term.length > 1);
+  const named = new Map<number, string[]>();
+  for (const term of terms) {
+    const word = new RegExp(`\\b${term}\\b`, 'i');
+    const perDocument = new Map<number, number>();
+    let holders = 0;
+    for (const hit of hits) {
+      if (!word.test(hit.text)) continue;
+      holders++;
+      perDocument.set(hit.documentId, (perDocument.get(hit.documentId) ?? 0) + 1);
+    }
+    const [documentId, count] = [...perDocument].sort((a, b) => b[1] - a[1])[0] ?? [0, 0];
+    if (count === 0) continue;
+    const identity = `${nameOf.get(documentId)} ${firstPageOf.get(documentId) ?? ''}`;
+    if (!identity.includes(term)) continue;
+    const dominant = count >= NAMING_MIN_HITS && count >= NAMING_MIN_SHARE * holders;
+    if (!proper.has(term) && !dominant) continue;
+    named.set(documentId, [...(named.get(documentId) ?? []), term]);
+  }
+  if (named.size === 0 || named.size > MAX_FOCUS_DOCUMENTS) return null;
+  const namingTerms = [...named.values()].flat();
+  const titles = [...named.keys()].map((documentId) => nameOf.get(documentId)).join(' ');
+  const content = terms.filter((term) => !namingTerms.includes(term));
+  const beyondTitles = content.filter((term) => !new RegExp(`\\b${term}\\b`).test(titles));
+  const rest = beyondTitles.length > 0 ? beyondTitles : content;
+  if (rest.length === 0) return null;
+  return { documentIds: [...named.keys()], namingTerms, query: rest.join(' ') };
+}
+
+/** Lower-cased words written with a capital (or a digit) anywhere but at the start of a sentence. */
+function properNouns(question: string): Set<string> {
+  const proper = new Set<string>();
+  for (const match of question.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const before = question.slice(0, match.index).trimEnd();
+    const startsSentence = before === '' || /[.!?:]$/.test(before);
+    if (!startsSentence && /^\p{Lu}|\p{N}/u.test(match[0])) proper.add(match[0].toLowerCase());
+  }
+  return proper;
 }
 
 /**

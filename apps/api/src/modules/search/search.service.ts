@@ -21,13 +21,21 @@ export class SearchService {
     text: string,
     limit: number,
     signal?: AbortSignal,
+    documentIds?: number[],
   ): Promise<SearchPassage[]> {
     await this.projects.assertOwnedOrThrow(ownerId, projectId);
     const vector =
       this.embedder.dimensions === null
         ? null
         : ((await this.embedder.embed([text], signal))[0] ?? null);
-    const hits = await this.index.search({ projectId, text, vector, k: limit, signal });
+    const hits = await this.index.search({
+      projectId,
+      text,
+      vector,
+      k: limit,
+      signal,
+      documentIds,
+    });
     const names = await this.documents.namesIn(projectId, [
       ...new Set(hits.map((hit) => hit.documentId)),
     ]);

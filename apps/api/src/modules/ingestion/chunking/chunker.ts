@@ -4,7 +4,11 @@ import {
   type PageText,
   type RepeatedLines,
 } from './repeated-lines.js';
-import { type Sentence, type SentenceLimits, splitSentences } from '../../../common/text/sentences.js';
+import {
+  type Sentence,
+  type SentenceLimits,
+  splitSentences,
+} from '../../../common/text/sentences.js';
 
 /** A passage of one page: `pageText.slice(start, end) === text`. */
 export type PageChunk = { start: number; end: number; text: string };
