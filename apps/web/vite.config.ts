@@ -13,7 +13,7 @@ export default defineConfig({
     // .br and .gz beside each asset, served by the API as they are (no compression per request).
     compression({
       algorithms: ['brotliCompress', 'gzip'],
-      include: /\.(js|css|svg|json)$/,
+      include: /\.(js|mjs|css|svg|json)$/,
       threshold: 1024,
     }),
   ],

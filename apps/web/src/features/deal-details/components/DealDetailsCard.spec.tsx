@@ -1,6 +1,6 @@
-import type { Project } from '@clearroom/contracts';
+import type { ExtractDealDetailsResponse, Project } from '@clearroom/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { deferred, mockFetch, type MockResponse } from '../../../test/fetchMock';
 import { makeProject } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/renderWithProviders';
@@ -20,14 +20,14 @@ function renderCard(project: Project) {
 }
 
 describe('DealDetailsCard', () => {
-  it('explains an empty card and offers "Add Details" (and no AI Extract yet)', async () => {
+  it('explains an empty card and offers "Add Details" and "AI Extract"', async () => {
     mockFetch({});
     const { user } = renderCard(makeProject());
 
     expect(screen.getByRole('heading', { name: 'Deal Details' })).toBeInTheDocument();
     expect(screen.getByText(/No deal details have been recorded/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /AI Extract/i })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'AI Extract' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Add Details' }));
     expect(screen.getByLabelText('Company Name')).toHaveValue('');
@@ -155,5 +155,214 @@ describe('DealDetailsCard', () => {
     expect(toast).toHaveTextContent('Failed to save project details');
     expect(screen.getByRole('form', { name: 'Edit deal details' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save Details' })).toBeEnabled();
+  });
+});
+
+const provenance = (quote: string, pageNumber = 1) => ({
+  documentId: 4,
+  originalname: 'License Agreement.pdf',
+  pageNumber,
+  quote,
+  start: 0,
+  end: quote.length,
+});
+
+const extracted: ExtractDealDetailsResponse = {
+  dealDetails: {
+    companyName: 'CytoDyn Inc.',
+    industry: 'Biotechnology',
+    dealStage: 'due diligence',
+  },
+  provenance: {
+    companyName: provenance('CytoDyn Inc., a Delaware corporation', 1),
+    industry: provenance('a biotechnology company', 2),
+    dealStage: provenance('subject to due diligence', 3),
+  },
+  fallbackUsed: false,
+  documentsProcessed: 2,
+  method: 'rules',
+};
+
+describe('DealDetailsCard, AI Extract', () => {
+  it('fills the form from the documents, each value with where it was found', async () => {
+    const extraction = deferred<MockResponse>();
+    const server = mockFetch({
+      'POST /api/projects/7/extract-deal-details': () => extraction.promise,
+    });
+    const { user } = renderCard(makeProject({ id: 7 }));
+
+    await user.click(screen.getByRole('button', { name: 'AI Extract' }));
+    expect(await screen.findByRole('button', { name: 'Extracting...' })).toBeDisabled();
+    expect(server.callsTo('POST', '/api/projects/7/extract-deal-details')).toHaveLength(1);
+    extraction.resolve({ body: extracted });
+
+    const form = await screen.findByRole('form', { name: 'Edit deal details' });
+    expect(within(form).getByLabelText('Company Name')).toHaveValue('CytoDyn Inc.');
+    expect(within(form).getByLabelText('Industry')).toHaveValue('Biotechnology');
+    expect(within(form).getByRole('combobox', { name: 'Deal Stage' })).toHaveTextContent(
+      'Due Diligence',
+    );
+    expect(within(form).getByLabelText('CEO/MD Name')).toHaveValue('');
+
+    const companyNote = screen.getByRole('note', { name: 'Company Name: extracted' });
+    expect(
+      within(companyNote).getByRole('button', { name: 'from License Agreement.pdf, page 1' }),
+    ).toBeInTheDocument();
+    expect(companyNote).toHaveTextContent('CytoDyn Inc., a Delaware corporation');
+    expect(screen.getByRole('note', { name: 'Industry: extracted' })).toHaveTextContent(
+      'from License Agreement.pdf, page 2',
+    );
+    expect(screen.queryByRole('note', { name: 'CEO/MD Name: extracted' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Previous value/)).not.toBeInTheDocument();
+
+    const toast = await screen.findByRole('status');
+    expect(toast).toHaveTextContent('AI extraction completed');
+    expect(toast).toHaveTextContent('Successfully extracted 3 fields from 2 documents');
+    expect(screen.getByRole('button', { name: 'AI Extract' })).toBeEnabled();
+  });
+
+  it('shows the value a field held before, which can be kept, and saves what the user chose', async () => {
+    const server = mockFetch({
+      'POST /api/projects/7/extract-deal-details': { body: extracted },
+      'PATCH /api/projects/7': (request) => ({
+        body: { project: { ...filledProject, ...(request.body as object) } },
+      }),
+    });
+    const { user } = renderCard(filledProject);
+
+    // Beside Edit on a card with details; 'Logistics' differs, 'Due Diligence' is the same stage.
+    await user.click(screen.getByRole('button', { name: 'AI Extract' }));
+    const form = await screen.findByRole('form', { name: 'Edit deal details' });
+    expect(within(form).getByLabelText('Company Name')).toHaveValue('CytoDyn Inc.');
+
+    const companyNote = screen.getByRole('note', { name: 'Company Name: extracted' });
+    expect(companyNote).toHaveTextContent('Previous value: Northwind Logistics Ltd');
+    const industryNote = screen.getByRole('note', { name: 'Industry: extracted' });
+    expect(industryNote).toHaveTextContent('Previous value: Logistics');
+    expect(screen.getByRole('note', { name: 'Deal Stage: extracted' })).not.toHaveTextContent(
+      'Previous value',
+    );
+
+    await user.click(
+      within(companyNote).getByRole('button', { name: 'Keep previous Company Name' }),
+    );
+    expect(within(form).getByLabelText('Company Name')).toHaveValue('Northwind Logistics Ltd');
+    expect(companyNote).toHaveTextContent('Extracted value: CytoDyn Inc.');
+    await user.click(
+      within(companyNote).getByRole('button', { name: 'Use extracted Company Name' }),
+    );
+    expect(within(form).getByLabelText('Company Name')).toHaveValue('CytoDyn Inc.');
+    await user.click(within(industryNote).getByRole('button', { name: 'Keep previous Industry' }));
+
+    await user.click(screen.getByRole('button', { name: 'Save Details' }));
+    await waitFor(() => expect(server.callsTo('PATCH', '/api/projects/7')).toHaveLength(1));
+    expect(server.callsTo('PATCH', '/api/projects/7')[0]?.body).toMatchObject({
+      companyName: 'CytoDyn Inc.',
+      industry: 'Logistics',
+      ceoName: 'Dana Reyes',
+      dealStage: 'Due Diligence',
+    });
+    await waitFor(() =>
+      expect(screen.queryByRole('form', { name: 'Edit deal details' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('fills an open form without losing what the user typed', async () => {
+    mockFetch({ 'POST /api/projects/7/extract-deal-details': { body: extracted } });
+    const { user } = renderCard(makeProject({ id: 7 }));
+
+    await user.click(screen.getByRole('button', { name: 'Add Details' }));
+    await user.type(screen.getByLabelText('Company Name'), 'Typed Corp');
+    await user.type(screen.getByLabelText('CEO/MD Name'), 'Jo Typed');
+    await user.click(screen.getByRole('button', { name: 'AI Extract' }));
+
+    expect(await screen.findByText('Previous value: Typed Corp')).toBeInTheDocument();
+    expect(screen.getByLabelText('Company Name')).toHaveValue('CytoDyn Inc.');
+    expect(screen.getByLabelText('CEO/MD Name')).toHaveValue('Jo Typed');
+  });
+
+  it('says when the values came from web research', async () => {
+    mockFetch({
+      'POST /api/projects/7/extract-deal-details': {
+        body: {
+          dealDetails: { industry: 'Biotechnology' },
+          provenance: {},
+          fallbackUsed: true,
+          documentsProcessed: 0,
+          method: 'model',
+        },
+      },
+    });
+    const { user } = renderCard(makeProject({ id: 7, companyName: 'CytoDyn' }));
+    await user.click(screen.getByRole('button', { name: 'AI Extract' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Extracted 1 fields using web research (no documents found)',
+    );
+    expect(screen.getByRole('note', { name: 'Industry: extracted' })).toHaveTextContent(
+      'from web research',
+    );
+  });
+
+  it("says why extraction failed: the server's message, else the spec's", async () => {
+    let calls = 0;
+    mockFetch({
+      'POST /api/projects/7/extract-deal-details': () =>
+        ++calls === 1
+          ? {
+              status: 422,
+              body: {
+                error: 'No analysed documents: upload documents and wait for their analysis.',
+                code: 'NO_ANALYSED_DOCUMENTS',
+              },
+            }
+          : { status: 502 },
+    });
+    const { user } = renderCard(makeProject({ id: 7 }));
+
+    await user.click(screen.getByRole('button', { name: 'AI Extract' }));
+    let toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Extraction failed');
+    expect(toast).toHaveTextContent(
+      'No analysed documents: upload documents and wait for their analysis.',
+    );
+    expect(screen.queryByRole('form', { name: 'Edit deal details' })).not.toBeInTheDocument();
+
+    await user.click(within(toast).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'AI Extract' }));
+    toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Failed to extract deal details from documents');
+  });
+
+  it('opens the document a value came from in a new tab, at its page', async () => {
+    const tab = { opener: {} as unknown, location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    let tokenCalls = 0;
+    mockFetch({
+      'POST /api/projects/7/extract-deal-details': { body: extracted },
+      'GET /api/files/4/token': () =>
+        ++tokenCalls === 1
+          ? { body: { url: '/api/files/f00d.pdf?token=signed' } }
+          : { status: 404, body: { error: 'File not found', code: 'NOT_FOUND' } },
+    });
+    const { user } = renderCard(makeProject({ id: 7 }));
+    await user.click(screen.getByRole('button', { name: 'AI Extract' }));
+    const link = await screen.findByRole('button', { name: 'from License Agreement.pdf, page 2' });
+
+    await user.click(link);
+    expect(open).toHaveBeenCalledWith('about:blank', '_blank');
+    await waitFor(() =>
+      expect(tab.location.href).toBe(
+        new URL('/api/files/f00d.pdf?token=signed#page=2', window.location.href).href,
+      ),
+    );
+    expect(tab.opener).toBeNull();
+
+    // Deleted since: the tab closes again and a toast says so.
+    await user.click(link);
+    await waitFor(() => expect(tab.close).toHaveBeenCalledTimes(1));
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('File not found');
+    expect(toast).toHaveTextContent('Could not locate the source document');
   });
 });

@@ -4,6 +4,7 @@ import {
   type Project,
   type UpdateProjectRequest,
 } from '@clearroom/contracts';
+import AutoFixHighOutlined from '@mui/icons-material/AutoFixHighOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,6 +15,7 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../../api/baseQuery';
 import { useToast } from '../../../components/toast/useToast';
 import { useUpdateProjectMutation } from '../../projects/api/projectsApi';
 import { DealFieldInput } from '../../projects/components/DealFieldInput';
@@ -23,8 +25,15 @@ import {
   hasDealDetails,
   multilineDealFields,
 } from '../../projects/dealFields';
-
-type DealFormValues = Record<DealFieldKey, string>;
+import { useOpenDocumentInNewTab } from '../../viewer/useOpenDocumentInNewTab';
+import { useExtractDealDetailsMutation } from '../api/dealExtractionApi';
+import {
+  applyExtraction,
+  extractionSummary,
+  type DealFormValues,
+  type Extraction,
+} from '../extraction';
+import { ExtractedFieldNote } from './ExtractedFieldNote';
 
 function toFormValues(project: Project): DealFormValues {
   return Object.fromEntries(
@@ -37,21 +46,52 @@ function toChanges(values: DealFormValues): UpdateProjectRequest {
   return Object.fromEntries(dealFieldKeys.map((field) => [field, values[field].trim()]));
 }
 
-/** The 'Deal Details' card: empty state, read-only groups, or the edit form (spec §2, §4). */
+/**
+ * The 'Deal Details' card: empty state, read-only groups, or the edit form (spec §2, §4). AI
+ * Extract fills the form with what the documents say, each value with its source, for review.
+ */
 export function DealDetailsCard({ project }: { project: Project }) {
   const [editing, setEditing] = useState(false);
   const [values, setValues] = useState<DealFormValues>(() => toFormValues(project));
+  const [extraction, setExtraction] = useState<Extraction>({});
   const [updateProject, { isLoading: saving }] = useUpdateProjectMutation();
+  const [extractDealDetails, { isLoading: extracting }] = useExtractDealDetailsMutation();
+  const openDocument = useOpenDocumentInNewTab();
   const { toast } = useToast();
 
   const startEditing = () => {
     setValues(toFormValues(project));
+    setExtraction({});
     setEditing(true);
   };
 
   const cancel = () => {
     setValues(toFormValues(project));
+    setExtraction({});
     setEditing(false);
+  };
+
+  const extract = async () => {
+    if (extracting) return;
+    try {
+      const response = await extractDealDetails(project.id).unwrap();
+      // Into the form as it is (or as saved, when it is not open), never over a value unseen.
+      const filled = applyExtraction(editing ? values : toFormValues(project), response);
+      setValues(filled.values);
+      setExtraction(filled.extraction);
+      setEditing(true);
+      toast({
+        title: 'AI extraction completed',
+        description: extractionSummary(response),
+        variant: 'success',
+      });
+    } catch (error) {
+      toast({
+        title: 'Extraction failed',
+        description: errorMessage(error, 'Failed to extract deal details from documents'),
+        variant: 'destructive',
+      });
+    }
   };
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
@@ -65,6 +105,7 @@ export function DealDetailsCard({ project }: { project: Project }) {
         variant: 'success',
       });
       setEditing(false);
+      setExtraction({});
     } catch {
       toast({
         title: 'Error updating deal details',
@@ -79,16 +120,31 @@ export function DealDetailsCard({ project }: { project: Project }) {
 
   const filled = hasDealDetails(project);
 
+  const extractButton = (
+    <Button
+      startIcon={<AutoFixHighOutlined />}
+      onClick={() => void extract()}
+      disabled={extracting || saving}
+    >
+      {extracting ? 'Extracting...' : 'AI Extract'}
+    </Button>
+  );
+
   return (
     <Card component="section" aria-labelledby="deal-details-title">
       <CardHeader
         title="Deal Details"
         slotProps={{ title: { id: 'deal-details-title', component: 'h2', variant: 'h6' } }}
         action={
-          filled && !editing ? (
-            <Button startIcon={<EditOutlined />} onClick={startEditing}>
-              Edit
-            </Button>
+          editing ? (
+            extractButton
+          ) : filled ? (
+            <Stack direction="row" spacing={1}>
+              {extractButton}
+              <Button startIcon={<EditOutlined />} onClick={startEditing}>
+                Edit
+              </Button>
+            </Stack>
           ) : undefined
         }
       />
@@ -120,8 +176,19 @@ export function DealDetailsCard({ project }: { project: Project }) {
                           field={field}
                           value={values[field]}
                           onChange={setValue}
-                          disabled={saving}
+                          disabled={saving || extracting}
                         />
+                        {extraction[field] && (
+                          <ExtractedFieldNote
+                            label={dealFieldLabels[field]}
+                            info={extraction[field]}
+                            value={values[field]}
+                            onChange={(value) => setValue(field, value)}
+                            onOpenSource={(documentId, pageNumber) =>
+                              void openDocument(documentId, pageNumber)
+                            }
+                          />
+                        )}
                       </Grid>
                     ))}
                   </Grid>
@@ -131,7 +198,7 @@ export function DealDetailsCard({ project }: { project: Project }) {
                 <Button onClick={cancel} disabled={saving}>
                   Cancel
                 </Button>
-                <Button type="submit" variant="contained" disabled={saving}>
+                <Button type="submit" variant="contained" disabled={saving || extracting}>
                   {saving ? 'Saving...' : 'Save Details'}
                 </Button>
               </Stack>
@@ -175,11 +242,15 @@ export function DealDetailsCard({ project }: { project: Project }) {
           <Box sx={{ py: 3, textAlign: 'center' }}>
             <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 520, mx: 'auto' }}>
               No deal details have been recorded for this project yet. Add what you know about the
-              company, its leadership, its financials and the deal.
+              company, its leadership, its financials and the deal, or let AI Extract find them in
+              the project&apos;s documents.
             </Typography>
-            <Button variant="contained" onClick={startEditing}>
-              Add Details
-            </Button>
+            <Stack direction="row" spacing={1} sx={{ justifyContent: 'center' }}>
+              <Button variant="contained" onClick={startEditing}>
+                Add Details
+              </Button>
+              {extractButton}
+            </Stack>
           </Box>
         )}
       </CardContent>
