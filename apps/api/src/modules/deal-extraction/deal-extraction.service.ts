@@ -3,8 +3,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ExtractDealDetailsResponse, ExtractableDealField } from '@clearroom/contracts';
 import { dealStages, extractableDealFields, SHORT_TEXT_MAX_LENGTH } from '@clearroom/contracts';
 import { AppError } from '../../common/app-error.js';
-import { DocumentPage } from '../documents/document-page.entity.js';
 import { Document } from '../documents/document.entity.js';
+import { DocumentsService } from '../documents/documents.service.js';
 import { Project } from '../projects/project.entity.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { SearchService } from '../search/search.service.js';
@@ -27,6 +27,7 @@ export class DealExtractionService {
     private readonly em: SqlEntityManager,
     private readonly projects: ProjectsService,
     private readonly search: SearchService,
+    private readonly documents: DocumentsService,
     @Inject(DEAL_EXTRACTOR) private readonly extractor: DealExtractor,
   ) {}
 
@@ -57,6 +58,7 @@ export class DealExtractionService {
     if (documents.length === 0) return this.withoutDocuments(companyName, signal);
 
     const pages = await this.readPages(
+      projectId,
       documents,
       await this.searchHits(ownerId, projectId, documents, signal),
     );
@@ -129,24 +131,27 @@ export class DealExtractionService {
 
   /** The chosen pages' text as stored at analysis: the offsets of every quote refer to it. */
   private async readPages(
+    projectId: number,
     documents: CompletedDocument[],
     hitsPerQuery: PageRef[][],
   ): Promise<CandidatePage[]> {
     const refs = choosePages(documents, hitsPerQuery);
-    const rows = await this.em.fork().find(DocumentPage, {
-      $or: refs.map((ref) => ({ document: ref.documentId, number: ref.pageNumber })),
-    });
-    const texts = new Map(rows.map((row) => [`${row.document.id}:${row.number}`, row.text]));
-    const names = new Map(documents.map((document) => [document.id, document.originalName]));
+    const stored = await this.documents.citablePages(projectId, refs);
+    const byKey = new Map(stored.map((page) => [`${page.documentId}:${page.pageNumber}`, page]));
     // Most useful first, as chosen: a model reads as many pages as fit in its context.
-    return refs
-      .filter((ref) => texts.has(`${ref.documentId}:${ref.pageNumber}`))
-      .map((ref) => ({
-        documentId: ref.documentId,
-        originalname: names.get(ref.documentId)!,
-        pageNumber: ref.pageNumber,
-        text: texts.get(`${ref.documentId}:${ref.pageNumber}`)!,
-      }));
+    return refs.flatMap((ref) => {
+      const page = byKey.get(`${ref.documentId}:${ref.pageNumber}`);
+      return page
+        ? [
+            {
+              documentId: page.documentId,
+              originalname: page.originalname,
+              pageNumber: page.pageNumber,
+              text: page.text,
+            },
+          ]
+        : [];
+    });
   }
 }
 
