@@ -6,8 +6,11 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { originCheck } from './common/origin-check.middleware.js';
+import { assignRequestId } from './common/request-id.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 import type { AppConfig } from './config/app-config.js';
+import { httpMetrics } from './infra/metrics/http-metrics.middleware.js';
+import { Metrics } from './infra/metrics/metrics.js';
 import { serveSpa } from './modules/web/spa.js';
 
 /** Builds the whole HTTP application (used by main.ts and by the API tests alike). */
@@ -19,6 +22,9 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  // First, so that every response carries X-Request-Id and is timed, whoever answers it.
+  app.use(assignRequestId);
+  app.use(httpMetrics(app.get(Metrics)));
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -49,6 +55,6 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.useGlobalFilters(new HttpExceptionFilter(config.jsonBodyLimitBytes));
   app.useGlobalPipes(createValidationPipe());
   if (config.webDir) serveSpa(app.getHttpAdapter().getInstance(), config.webDir);
-  app.enableShutdownHooks();
+  // Signals are handled by main.ts (graceful-shutdown.ts), which drains before closing.
   return app;
 }

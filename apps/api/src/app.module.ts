@@ -1,13 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
+import { requestIdOf } from './common/request-id.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './infra/database/database.module.js';
 import { AnswererModule } from './infra/answerer/answerer.module.js';
 import { EmbedderModule } from './infra/embedder/embedder.module.js';
 import { ExtractorModule } from './infra/extractor/extractor.module.js';
+import { MetricsModule } from './infra/metrics/metrics.module.js';
 import { QueueModule } from './infra/queue/queue.module.js';
 import { SearchModule } from './infra/search/search.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
@@ -19,16 +19,6 @@ import { IngestionModule } from './modules/ingestion/ingestion.module.js';
 import { ProjectsModule } from './modules/projects/projects.module.js';
 import { QaModule } from './modules/qa/qa.module.js';
 import { ProjectSearchModule } from './modules/search/search.module.js';
-
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
-
-/** Reuses a sane incoming X-Request-Id (from the ingress) or makes one, and echoes it back. */
-function requestId(request: IncomingMessage, response: ServerResponse): string {
-  const incoming = request.headers['x-request-id'];
-  const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-  response.setHeader('X-Request-Id', id);
-  return id;
-}
 
 /** What the `api` role serves over HTTP. */
 const apiModules = [
@@ -52,10 +42,14 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        MetricsModule,
         LoggerModule.forRoot({
           pinoHttp: {
             level: config.logLevel,
-            genReqId: requestId,
+            genReqId: requestIdOf,
+            // Every line logged while serving a request carries `requestId`, not the whole request.
+            quietReqLogger: true,
+            customAttributeKeys: { reqId: 'requestId' },
             // Access logs carry what operators need and no headers, so no cookie or token can leak.
             serializers: {
               req: (request: { id: string; method: string; url: string }) => ({

@@ -1,8 +1,12 @@
 import 'reflect-metadata';
 import { fileURLToPath } from 'node:url';
+import { Logger } from 'nestjs-pino';
 import { ConfigError, loadConfig, type AppConfig } from './config/app-config.js';
 import { createApp } from './app.factory.js';
 import { prepareDataDir } from './config/data-dir.js';
+import { installGracefulShutdown } from './graceful-shutdown.js';
+import { Metrics } from './infra/metrics/metrics.js';
+import { closeMetricsServer, startMetricsServer } from './infra/metrics/metrics.server.js';
 
 /** Where `nx build web` puts the SPA, relative to this file in dist/apps/api. */
 const BUILT_WEB_DIR = fileURLToPath(new URL('../web', import.meta.url));
@@ -23,6 +27,15 @@ const config = readConfig();
 prepareDataDir(config);
 const app = await createApp(config);
 await app.listen(config.port, config.host);
+const metricsServer =
+  config.metricsPort === null
+    ? null
+    : await startMetricsServer(app.get(Metrics), config.host, config.metricsPort);
+installGracefulShutdown(app, {
+  timeoutMs: config.shutdownTimeoutMs,
+  logger: app.get(Logger),
+  closeLast: metricsServer ? () => closeMetricsServer(metricsServer) : undefined,
+});
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 process.stdout.write(
   `Clearroom is running on Node.js ${process.version}: open http://${shownHost}:${config.port}\n`,

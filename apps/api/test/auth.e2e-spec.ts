@@ -118,6 +118,39 @@ describe('auth: local accounts', () => {
     });
   });
 
+  describe('sign-in mode', () => {
+    it('GET /api/auth/config says local, and the single sign-on routes answer 404', async () => {
+      await testApp.http().get('/api/auth/config').expect(200, { mode: 'local' });
+      const expected = {
+        error: 'Single sign-on is not enabled on this server (AUTH_DRIVER=local)',
+        code: 'NOT_FOUND',
+      };
+      await testApp.http().get('/api/auth/oidc/login').expect(404, expected);
+      await testApp.http().get('/api/auth/oidc/callback?code=x&state=y').expect(404, expected);
+      await testApp
+        .http()
+        .post('/api/auth/oidc/backchannel-logout')
+        .type('form')
+        .send({ logout_token: 'x' })
+        .expect(404, expected);
+    });
+
+    it('ignores an Authorization: Bearer header: only sessions sign in', async () => {
+      const { cookie } = await signUp(testApp);
+      await testApp
+        .http()
+        .get('/api/projects')
+        .set('Authorization', 'Bearer eyJhbGciOiJSUzI1NiJ9.e30.c2ln')
+        .expect(401);
+      await testApp
+        .http()
+        .get('/api/projects')
+        .set('Cookie', cookie)
+        .set('Authorization', 'Bearer eyJhbGciOiJSUzI1NiJ9.e30.c2ln')
+        .expect(200);
+    });
+  });
+
   describe('sessions', () => {
     it('GET /api/auth/user is 401 without a session, and with an unknown or malformed cookie', async () => {
       const expected = { error: 'Not signed in', code: 'UNAUTHENTICATED' };

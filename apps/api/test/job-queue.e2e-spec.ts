@@ -13,6 +13,9 @@ import {
 } from './support/test-redis.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
+/** The app provides the database; its own worker must not take the jobs these tests queue. */
+const NO_WORKER = { APP_ROLE: 'api' };
+
 const logger = new Logger('JobQueueTest');
 logger.warn = () => undefined;
 logger.error = () => undefined;
@@ -149,6 +152,89 @@ function jobQueueContract(name: string, setUp: () => Adapter | Promise<Adapter>)
       expect(peak).toBe(2);
     });
 
+    it('counts jobs by state: waiting and active', async () => {
+      const producer = queue();
+      await producer.enqueue('ingest', { documentId: 40 }, 'ingest:40');
+      await producer.enqueue('ingest', { documentId: 41 }, 'ingest:41');
+      expect(await producer.counts()).toEqual({ waiting: 2, active: 0, delayed: 0 });
+
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let started = 0;
+      const worker = queue({ concurrency: 1 });
+      await worker.start(
+        recordingHandlers(async () => {
+          started += 1;
+          await released;
+        }),
+      );
+      await waitFor(() => started === 1);
+      expect(await producer.counts()).toEqual({ waiting: 1, active: 1, delayed: 0 });
+      expect(await producer.depth()).toBe(2);
+      release();
+      await waitFor(() => started === 2);
+    });
+
+    it('stop(grace) lets the running job finish and takes no new one; another worker does', async () => {
+      const finished: number[] = [];
+      let aborted = false;
+      let started = false;
+      const first = queue({ concurrency: 1 });
+      await first.start(
+        recordingHandlers(async ({ documentId }, { signal }) => {
+          started = true;
+          signal.addEventListener('abort', () => (aborted = true));
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          finished.push(documentId);
+        }),
+      );
+      await first.enqueue('ingest', { documentId: 50 }, 'ingest:50');
+      await waitFor(() => started);
+      const stopping = first.stop(10_000);
+      await first.enqueue('ingest', { documentId: 51 }, 'ingest:51');
+      await stopping;
+      expect(finished).toEqual([50]);
+      expect(aborted).toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(finished).toEqual([50]);
+      expect(await first.depth()).toBe(1);
+
+      const seen: number[] = [];
+      const second = queue();
+      await second.start(recordingHandlers(({ documentId }) => void seen.push(documentId)));
+      await waitFor(() => seen.length === 1);
+      expect(seen).toEqual([51]);
+    });
+
+    it('stop(grace) aborts a job still running when the grace is over; it runs again on the same attempt', async () => {
+      let started = false;
+      const first = queue({ maxAttempts: 2 });
+      await first.start(
+        recordingHandlers(
+          (_payload, { signal }) =>
+            new Promise<void>((_resolve, reject) => {
+              started = true;
+              signal.addEventListener('abort', () => reject(new Error('aborted')));
+            }),
+        ),
+      );
+      await first.enqueue('ingest', { documentId: 60 }, 'ingest:60');
+      await waitFor(() => started);
+      const stopStarted = Date.now();
+      await first.stop(300);
+      expect(Date.now() - stopStarted).toBeGreaterThanOrEqual(250);
+
+      const seen: { attempt: number; isLastAttempt: boolean }[] = [];
+      const second = queue({ maxAttempts: 2 });
+      await second.start(
+        recordingHandlers((_payload, { attempt, isLastAttempt }) =>
+          seen.push({ attempt, isLastAttempt }),
+        ),
+      );
+      await waitFor(() => seen.length === 1, 20_000);
+      expect(seen).toEqual([{ attempt: 1, isLastAttempt: false }]);
+    });
+
     it('on close, aborts a running job, which a later worker runs again', async () => {
       let started = false;
       let aborted = false;
@@ -181,7 +267,7 @@ function jobQueueContract(name: string, setUp: () => Adapter | Promise<Adapter>)
 }
 
 jobQueueContract('inline (database)', async () => {
-  const testApp: TestApp = await startTestApp();
+  const testApp: TestApp = await startTestApp(NO_WORKER);
   const em = testApp.app.get(SqlEntityManager);
   return {
     create: ({ concurrency = 1, maxAttempts = 3 }) =>
@@ -203,7 +289,7 @@ jobQueueContract('inline (database)', async () => {
 describe('inline queue: a worker that died', () => {
   let testApp: TestApp;
   beforeAll(async () => {
-    testApp = await startTestApp();
+    testApp = await startTestApp(NO_WORKER);
   });
   afterAll(() => testApp.drop());
 

@@ -24,6 +24,7 @@ describe('database schema', () => {
       '0002-user-data-version',
       '0003-documents',
       '0004-chat',
+      '0005-single-sign-on',
     ]);
   });
 
@@ -37,6 +38,7 @@ describe('database schema', () => {
       '0002-user-data-version',
       '0003-documents',
       '0004-chat',
+      '0005-single-sign-on',
     ]);
     await b.http().get('/api/health/ready').expect(200);
     await Promise.all([a.close(), b.close(), fresh.close()]);

@@ -56,11 +56,15 @@ describe('security', () => {
         .map((r) => `${r.method} ${r.path}`)
         .sort(),
     ).toEqual([
+      'GET /api/auth/config',
+      'GET /api/auth/oidc/callback',
+      'GET /api/auth/oidc/login',
       'GET /api/auth/user',
       'GET /api/health/live',
       'GET /api/health/ready',
       'POST /api/auth/login',
       'POST /api/auth/logout',
+      'POST /api/auth/oidc/backchannel-logout',
       'POST /api/auth/register',
     ]);
     expect(protectedRoutes.map((r) => `${r.method} ${r.path}`)).toEqual(
@@ -183,10 +187,11 @@ describe('unexpected failures', () => {
         .spyOn(connection, 'execute')
         .mockRejectedValueOnce(new Error('connect ECONNREFUSED 127.0.0.1:3306'));
       const ready = await testApp.http().get('/api/health/ready').expect(503);
-      expect(ready.body).toEqual({
-        error: 'Database unavailable',
+      expect(ready.body).toMatchObject({
+        status: 'unavailable',
+        error: 'Not ready: no answer from the database (DATABASE_URL)',
         code: 'SERVICE_UNAVAILABLE',
-        requestId: expect.any(String),
+        checks: { database: 'unavailable', queue: 'ok', search: 'ok' },
       });
     } finally {
       await testApp.drop();

@@ -42,3 +42,28 @@ export type UserResponse = z.infer<typeof userResponseSchema>;
 
 export const successResponseSchema = z.object({ success: z.literal(true) });
 export type SuccessResponse = z.infer<typeof successResponseSchema>;
+
+/** How people sign in on this server: local accounts, or single sign-on through an OpenID provider. */
+export const authConfigResponseSchema = z.object({ mode: z.enum(['local', 'oidc']) });
+export type AuthConfigResponse = z.infer<typeof authConfigResponseSchema>;
+export type AuthMode = AuthConfigResponse['mode'];
+
+/**
+ * Logout: the server has ended its session. With single sign-on, `redirectUrl` is the identity
+ * provider's end-session address, which the browser opens to end the provider's session too.
+ */
+export const logoutResponseSchema = z.object({
+  success: z.literal(true),
+  redirectUrl: z.url().optional(),
+});
+export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
+
+/** Where to land after single sign-on: a path on this site only (never another origin). */
+export const oidcLoginQuerySchema = z.strictObject({
+  returnTo: z
+    .string()
+    .regex(/^\/(?![/\\])[^\s\\]*$/, 'returnTo must be a path on this site, such as /dashboard')
+    .max(2000, 'returnTo must be at most 2000 characters')
+    .optional(),
+});
+export type OidcLoginQuery = z.infer<typeof oidcLoginQuerySchema>;

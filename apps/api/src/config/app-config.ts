@@ -37,10 +37,35 @@ const envSchema = z.object({
   SESSION_TTL_HOURS: positiveInt(24 * 90).default(24),
   LOGIN_MAX_FAILURES: positiveInt(1000).default(10),
   LOGIN_WINDOW_MINUTES: positiveInt(24 * 60).default(15),
+  AUTH_DRIVER: z.enum(['local', 'oidc']).default('local'),
+  OIDC_ISSUER_URL: httpLikeUrl(
+    /^https?$/,
+    'must be an http(s) URL such as https://keycloak.example.com/realms/clearroom',
+  ).optional(),
+  OIDC_CLIENT_ID: z.string().max(255, 'must be at most 255 characters').optional(),
+  // Checked after parsing: a failed check here would echo the secret in the error line.
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_REDIRECT_URL: httpLikeUrl(/^https?$/, 'must be an http(s) URL').optional(),
+  OIDC_SCOPES: z
+    .string()
+    .regex(/(^|\s)openid(\s|$)/, 'must include openid')
+    .default('openid profile email'),
+  OIDC_POST_LOGOUT_REDIRECT_URL: httpLikeUrl(/^https?$/, 'must be an http(s) URL').optional(),
+  OIDC_ACCEPTED_AUDIENCES: z
+    .string()
+    .regex(/^[^\s,]+(\s*,\s*[^\s,]+)*$/, 'must be a comma-separated list of client ids')
+    .optional(),
   JSON_BODY_LIMIT_KB: positiveInt(10_240).default(100),
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIR: z.string().optional(),
+  METRICS_PORT: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (off) or a port number')
+    .max(65535, 'must be at most 65535')
+    .default(9464),
+  SHUTDOWN_TIMEOUT_SECONDS: positiveInt(3600).default(30),
 
   APP_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   UPLOAD_MAX_FILE_SIZE_MB: positiveInt(100_000).default(200),
@@ -119,11 +144,22 @@ export type AppConfig = {
   cookieSecure: boolean;
   sessionTtlMs: number;
   login: { maxFailures: number; windowMs: number };
+  auth: {
+    /** local: username and password; oidc: single sign-on through an OpenID provider (Keycloak). */
+    driver: 'local' | 'oidc';
+    oidc: OidcConfig | null;
+    /** Where sessions live: the database, or Redis when REDIS_URL is set (shared by replicas). */
+    sessionStore: { driver: 'database' } | { driver: 'redis'; url: string; keyPrefix: string };
+  };
   jsonBodyLimitBytes: number;
   trustProxy: boolean | number | string;
   logLevel: string;
   /** Directory of the built web app, or null to serve the API alone. */
   webDir: string | null;
+  /** Port of the Prometheus `/metrics` server (on `host`), or null when METRICS_PORT=0. */
+  metricsPort: number | null;
+  /** Longest a SIGTERM may take: draining requests, finishing or releasing jobs, closing. */
+  shutdownTimeoutMs: number;
   /** api: HTTP only; worker: ingestion only (plus health); all: both in one process. */
   role: 'all' | 'api' | 'worker';
   /** Uploaded files live here under generated names. */
@@ -172,6 +208,18 @@ export type AppConfig = {
   };
 };
 
+export type OidcConfig = {
+  /** The realm's issuer, without a trailing slash: https://keycloak.example.com/realms/clearroom */
+  issuerUrl: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUrl: string;
+  scopes: string;
+  postLogoutRedirectUrl: string;
+  /** A bearer token is accepted when its `aud` holds one of these or its `azp` is one of them. */
+  acceptedAudiences: string[];
+};
+
 export class ConfigError extends Error {}
 
 export function loadConfig(
@@ -199,9 +247,15 @@ export function loadConfig(
   );
   requireWhen(e.EMBEDDER_DRIVER === 'ollama', 'OLLAMA_URL', e.OLLAMA_URL, 'EMBEDDER_DRIVER=ollama');
   requireWhen(e.LLM_DRIVER === 'ollama', 'OLLAMA_URL', e.OLLAMA_URL, 'LLM_DRIVER=ollama');
+  if (e.METRICS_PORT === e.PORT) {
+    throw new ConfigError(
+      `Invalid configuration: METRICS_PORT must differ from PORT (both are ${e.PORT})`,
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const cores = Math.max(1, availableParallelism());
   const publicOrigin = e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null;
+  const oidc = e.AUTH_DRIVER === 'oidc' ? parseOidcConfig(e) : null;
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -213,10 +267,19 @@ export function loadConfig(
     cookieSecure: e.COOKIE_SECURE ?? publicOrigin?.startsWith('https:') ?? false,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_WINDOW_MINUTES * 60_000 },
+    auth: {
+      driver: e.AUTH_DRIVER,
+      oidc,
+      sessionStore: e.REDIS_URL
+        ? { driver: 'redis', url: e.REDIS_URL, keyPrefix: `${e.QUEUE_PREFIX}:sessions` }
+        : { driver: 'database' },
+    },
     jsonBodyLimitBytes: e.JSON_BODY_LIMIT_KB * 1024,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : (defaultWebDir ?? null),
+    metricsPort: e.METRICS_PORT === 0 ? null : e.METRICS_PORT,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     role: e.APP_ROLE,
     filesDir: path.join(dataDir, 'files'),
     uploads: {
@@ -274,6 +337,41 @@ export function loadConfig(
             }
           : null,
     },
+  };
+}
+
+type ParsedEnv = z.infer<typeof envSchema>;
+
+/** AUTH_DRIVER=oidc: the issuer, the confidential client and where Keycloak sends people back. */
+function parseOidcConfig(e: ParsedEnv): OidcConfig {
+  const because = 'AUTH_DRIVER=oidc';
+  requireWhen(true, 'OIDC_ISSUER_URL', e.OIDC_ISSUER_URL, because);
+  requireWhen(true, 'OIDC_CLIENT_ID', e.OIDC_CLIENT_ID, because);
+  requireWhen(true, 'OIDC_CLIENT_SECRET', e.OIDC_CLIENT_SECRET, because);
+  // The secret also derives the key that encrypts the tokens kept in sessions.
+  if (e.OIDC_CLIENT_SECRET!.length < 16) {
+    throw new ConfigError(
+      'Invalid configuration: OIDC_CLIENT_SECRET must be at least 16 characters (Keycloak generates 32)',
+    );
+  }
+  if (!e.OIDC_REDIRECT_URL && !e.PUBLIC_URL) {
+    throw new ConfigError(
+      'Invalid configuration: OIDC_REDIRECT_URL is required when AUTH_DRIVER=oidc and PUBLIC_URL is unset',
+    );
+  }
+  const publicUrl = e.PUBLIC_URL?.replace(/\/+$/, '');
+  const redirectUrl = e.OIDC_REDIRECT_URL ?? `${publicUrl}/api/auth/oidc/callback`;
+  const clientId = e.OIDC_CLIENT_ID!;
+  return {
+    issuerUrl: e.OIDC_ISSUER_URL!.replace(/\/+$/, ''),
+    clientId,
+    clientSecret: e.OIDC_CLIENT_SECRET!,
+    redirectUrl,
+    scopes: e.OIDC_SCOPES.trim().split(/\s+/).join(' '),
+    postLogoutRedirectUrl: new URL(
+      e.OIDC_POST_LOGOUT_REDIRECT_URL ?? e.PUBLIC_URL ?? new URL(redirectUrl).origin,
+    ).href,
+    acceptedAudiences: e.OIDC_ACCEPTED_AUDIENCES?.split(',').map((id) => id.trim()) ?? [clientId],
   };
 }
 

@@ -20,7 +20,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
  * says `stream: false` (so `answer([JSON.stringify(fields)])` answers a `format` request).
  * `POST /api/embed` answers with `onEmbed(body)`: by default, one deterministic 8-number unit vector
  * per input. Both can instead answer {@link httpError} or {@link NEVER}. `GET /` says
- * "Ollama is running", as the real server does.
+ * "Ollama is running" and `GET /api/version` gives a version, as the real server does.
  */
 export class FakeOllama {
   /** Every request received, oldest first. */
@@ -30,6 +30,7 @@ export class FakeOllama {
     embeddings: (typeof input === 'string' ? [input] : input).map(fakeEmbedding),
   });
   private stopping = false;
+  private port = 0;
 
   private readonly server: Server = createServer((request, response) => {
     void this.handle(request, response);
@@ -42,13 +43,18 @@ export class FakeOllama {
     ) as FakeRequest<ChatBody>[];
   }
 
-  /** Listens on a free port of 127.0.0.1 and returns the base URL (no trailing slash). */
+  /**
+   * Listens on a free port of 127.0.0.1 and returns the base URL (no trailing slash). After
+   * `stop()`, starts again on the same port (a server that went down and came back).
+   */
   async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.stopping = false;
+    await new Promise<void>((resolve) => this.server.listen(this.port, '127.0.0.1', resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+    return `http://127.0.0.1:${this.port}`;
   }
 
-  /** Closes every connection, including streams still being sent or never answered (for good). */
+  /** Closes every connection, including streams still being sent or never answered. */
   stop(): Promise<void> {
     if (!this.server.listening) return Promise.resolve();
     this.stopping = true;
@@ -81,6 +87,10 @@ export class FakeOllama {
     if (request.method === 'GET' && record.path === '/') {
       response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
       response.end('Ollama is running');
+      return;
+    }
+    if (request.method === 'GET' && record.path === '/api/version') {
+      sendJson(response, 200, { version: '0.12.6' });
       return;
     }
     const reply: ChatReply | EmbedReply | null =

@@ -29,7 +29,15 @@ export async function startProduct(env: Record<string, string>): Promise<Product
   const port = await freePort();
   let output = '';
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, NODE_OPTIONS: '', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+    // METRICS_PORT=0 unless asked: several products may run at once, and 9464 is one port.
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      LOG_LEVEL: 'warn',
+      METRICS_PORT: '0',
+      ...env,
+      PORT: String(port),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

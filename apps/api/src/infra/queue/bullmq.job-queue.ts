@@ -2,6 +2,7 @@ import type { Logger } from '@nestjs/common';
 import { type Job, Queue, WaitingError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import {
+  type JobCounts,
   type JobHandlers,
   type JobName,
   type JobPayloads,
@@ -21,6 +22,11 @@ export type BullMqOptions = {
 };
 
 const QUEUE_NAME = 'jobs';
+/**
+ * BullMQ's `close()` can wait forever on a connection left "reconnecting" by a Redis outage
+ * (taskforcesh/bullmq#4656): past this margin the connection is dropped instead.
+ */
+const CLOSE_MARGIN_MS = 5_000;
 
 /**
  * Production queue on Redis. Retries with exponential backoff, stalled jobs (a worker that died)
@@ -33,6 +39,7 @@ export class BullMqJobQueue implements JobQueue {
   private worker: Worker | null = null;
   private readonly workerConnection: Redis;
   private closing = false;
+  private stopping: Promise<void> | null = null;
 
   constructor(
     private readonly options: BullMqOptions,
@@ -54,6 +61,8 @@ export class BullMqJobQueue implements JobQueue {
         removeOnFail: true,
       },
     });
+    // Every reconnection attempt during a Redis outage lands here; readiness reports the outage.
+    this.queue.on('error', (error) => this.logger.debug(`Job queue connection: ${error.message}`));
   }
 
   async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], key: string): Promise<void> {
@@ -69,13 +78,15 @@ export class BullMqJobQueue implements JobQueue {
         const handler = handlers[job.name as JobName];
         try {
           await handler(job.data as JobPayloads[JobName], {
+            jobId: String(job.id),
             attempt,
             isLastAttempt: attempt >= this.options.maxAttempts,
             signal: signal ?? new AbortController().signal,
             attemptsExhausted: false,
           });
         } catch (error) {
-          if (!this.closing) throw error;
+          // A job that fails by itself while the worker drains is an ordinary failure.
+          if (!this.closing || !signal?.aborted) throw error;
           // Interrupted by shutdown: back to the queue without spending an attempt.
           await job.moveToWait(token);
           throw new WaitingError();
@@ -96,6 +107,7 @@ export class BullMqJobQueue implements JobQueue {
       if (job && /stalled more than allowable limit/.test(error.message)) {
         const handler = handlers[job.name as JobName];
         void handler(job.data as JobPayloads[JobName], {
+          jobId: String(job.id),
           attempt: job.attemptsMade + 1,
           isLastAttempt: true,
           signal: new AbortController().signal,
@@ -111,24 +123,66 @@ export class BullMqJobQueue implements JobQueue {
   }
 
   async depth(): Promise<number> {
-    const counts = await this.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-    return Object.values(counts).reduce((sum, count) => sum + count, 0);
+    const { waiting, active, delayed } = await this.counts();
+    return waiting + active + delayed;
+  }
+
+  async counts(): Promise<JobCounts> {
+    const counts = await this.queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed');
+    return {
+      waiting: (counts['waiting'] ?? 0) + (counts['prioritized'] ?? 0),
+      active: counts['active'] ?? 0,
+      delayed: counts['delayed'] ?? 0,
+    };
   }
 
   async ping(): Promise<void> {
     await this.connection.ping();
   }
 
-  /** Lets running jobs finish for up to `graceMs`, then aborts them (they are retried later). */
-  async close(graceMs = 20_000): Promise<void> {
-    this.closing = true;
-    if (this.worker) {
-      const closing = this.worker.close();
-      const timer = setTimeout(() => this.worker?.cancelAllJobs('shutting down'), graceMs);
-      await closing.finally(() => clearTimeout(timer));
+  /**
+   * `worker.close()` takes no more jobs and waits for running ones; after `graceMs` they are
+   * cancelled, and the processor puts each back in the queue (see `start`).
+   */
+  stop(graceMs: number): Promise<void> {
+    this.stopping ??= this.stopWorker(graceMs);
+    return this.stopping;
+  }
+
+  async close(graceMs = 0): Promise<void> {
+    await this.stop(graceMs);
+    if (!(await settlesWithin(this.queue.close(), CLOSE_MARGIN_MS))) {
+      this.logger.warn('The BullMQ queue did not close in time: dropping its Redis connection');
     }
-    await this.queue.close();
     this.connection.disconnect();
     this.workerConnection.disconnect();
+  }
+
+  private async stopWorker(graceMs: number): Promise<void> {
+    this.closing = true;
+    if (!this.worker) return;
+    const closing = this.worker.close();
+    const timer = setTimeout(() => this.worker?.cancelAllJobs('shutting down'), graceMs);
+    const closed = await settlesWithin(closing, graceMs + CLOSE_MARGIN_MS);
+    clearTimeout(timer);
+    if (!closed) {
+      this.logger.warn('The BullMQ worker did not close in time: dropping its Redis connection');
+      this.workerConnection.disconnect();
+    }
+  }
+}
+
+/** Whether `promise` settles within `ms` (it is left running otherwise). */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  const settled = promise.then(
+    () => true as const,
+    () => true as const,
+  );
+  try {
+    return await Promise.race([settled, expired]);
+  } finally {
+    clearTimeout(timer);
   }
 }

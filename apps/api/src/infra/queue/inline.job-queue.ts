@@ -5,6 +5,7 @@ import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { Logger } from '@nestjs/common';
 import { Job } from './job.entity.js';
 import {
+  type JobCounts,
   type JobHandlers,
   type JobName,
   type JobPayloads,
@@ -42,6 +43,7 @@ export class InlineJobQueue implements JobQueue {
   >();
   private handlers: JobHandlers | null = null;
   private stopped = false;
+  private stopping: Promise<void> | null = null;
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
 
@@ -80,17 +82,51 @@ export class InlineJobQueue implements JobQueue {
     return this.em.fork().count(Job, {});
   }
 
+  async counts(): Promise<JobCounts> {
+    const em = this.em.fork();
+    const now = new Date();
+    const [active, delayed, all] = await Promise.all([
+      em.count(Job, { lockedUntil: { $gte: now } }),
+      em.count(Job, {
+        runAfter: { $gt: now },
+        $or: [{ lockedUntil: null }, { lockedUntil: { $lt: now } }],
+      }),
+      em.count(Job, {}),
+    ]);
+    return { waiting: all - active - delayed, active, delayed };
+  }
+
   async ping(): Promise<void> {
     await this.em.fork().count(Job, { id: 0 });
   }
 
-  async close(): Promise<void> {
+  stop(graceMs: number): Promise<void> {
+    this.stopping ??= this.stopRunning(graceMs);
+    return this.stopping;
+  }
+
+  /** The jobs live in the database, so there is nothing else to release. */
+  close(graceMs = 0): Promise<void> {
+    return this.stop(graceMs);
+  }
+
+  private async stopRunning(graceMs: number): Promise<void> {
     this.stopped = true;
     this.wakeUp?.();
-    for (const { controller } of this.running.values())
-      controller.abort(new Error('shutting down'));
-    await Promise.all([...this.running.values()].map(({ done }) => done));
+    // Once the loop has ended, no job can be claimed any more.
     await this.loop;
+    const allDone = () => Promise.all([...this.running.values()].map(({ done }) => done));
+    if (this.running.size > 0 && graceMs > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        allDone(),
+        new Promise((resolve) => (timer = setTimeout(resolve, graceMs))),
+      ]).finally(() => clearTimeout(timer));
+    }
+    for (const { controller } of this.running.values()) {
+      controller.abort(new Error('shutting down'));
+    }
+    await allDone();
   }
 
   private async runLoop(): Promise<void> {
@@ -109,6 +145,7 @@ export class InlineJobQueue implements JobQueue {
       } catch (error) {
         this.logger.error(`Job queue: could not claim jobs: ${String(error)}`);
       }
+      if (this.stopped) break;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, this.pollMs);
         this.wakeUp = () => {
@@ -165,6 +202,7 @@ export class InlineJobQueue implements JobQueue {
     try {
       const handler = this.handlers![job.name as JobName];
       await handler(job.payload as JobPayloads[JobName], {
+        jobId: String(job.id),
         attempt: job.attempts,
         isLastAttempt,
         signal,

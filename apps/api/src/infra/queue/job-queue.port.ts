@@ -6,6 +6,8 @@ export type JobPayloads = {
 export type JobName = keyof JobPayloads;
 
 export type JobContext = {
+  /** The queue's id of the job, for logs. */
+  jobId: string;
   /** 1 on the first run. */
   attempt: number;
   /** When true, a thrown error ends the job for good: the handler should record the failure. */
@@ -33,13 +35,26 @@ export interface JobQueue {
   enqueue<N extends JobName>(name: N, payload: JobPayloads[N], key: string): Promise<void>;
   /** Starts running jobs in this process (the worker role). */
   start(handlers: JobHandlers): Promise<void>;
-  /** Jobs waiting or running, for metrics and tests. */
+  /** Jobs waiting, running or delayed (the sum of `counts()`). */
   depth(): Promise<number>;
+  /** Jobs by state, for the queue depth metric. */
+  counts(): Promise<JobCounts>;
   /** Throws when the queue's store cannot be reached (readiness probe). */
   ping(): Promise<void>;
-  /** Stops taking jobs, aborts running ones (they run again later) and releases connections. */
+  /**
+   * Graceful stop: takes no more jobs and lets running ones finish for up to `graceMs`; those still
+   * running then are aborted and go back to the queue without spending an attempt. Jobs can still
+   * be enqueued afterwards (requests being drained may upload). Calling it again waits for the first call.
+   */
+  stop(graceMs: number): Promise<void>;
+  /** `stop(0)`: running jobs are aborted and go back to the queue; then releases connections. */
   close(): Promise<void>;
 }
+
+/**
+ * waiting: due and free to take; active: held by a running worker; delayed: waiting for a retry.
+ */
+export type JobCounts = { waiting: number; active: number; delayed: number };
 
 export const JOB_QUEUE = Symbol('JOB_QUEUE');
 

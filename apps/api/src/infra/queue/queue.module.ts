@@ -6,9 +6,12 @@ import {
   Module,
   type OnApplicationShutdown,
 } from '@nestjs/common';
+import { PinoLogger } from 'nestjs-pino';
 import type { AppConfig } from '../../config/app-config.js';
+import { Metrics } from '../metrics/metrics.js';
 import { BullMqJobQueue } from './bullmq.job-queue.js';
 import { InlineJobQueue } from './inline.job-queue.js';
+import { InstrumentedJobQueue } from './instrumented.job-queue.js';
 import { JOB_QUEUE, type JobQueue } from './job-queue.port.js';
 
 /** Provides the job queue chosen by QUEUE_DRIVER: the database-backed inline queue or BullMQ. */
@@ -24,8 +27,11 @@ export class QueueModule implements OnApplicationShutdown {
       providers: [
         {
           provide: JOB_QUEUE,
-          useFactory: (em: SqlEntityManager): JobQueue => createJobQueue(config, em),
-          inject: [SqlEntityManager],
+          useFactory: (em: SqlEntityManager, metrics: Metrics, logger: PinoLogger): JobQueue =>
+            new InstrumentedJobQueue(createJobQueue(config, em), metrics, (bindings, work) =>
+              logger.runInContext(work, { bindings }),
+            ),
+          inject: [SqlEntityManager, Metrics, PinoLogger],
         },
       ],
       exports: [JOB_QUEUE],

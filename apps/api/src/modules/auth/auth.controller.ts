@@ -1,10 +1,11 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import {
+  type AuthConfigResponse,
   loginRequestSchema,
   type LoginRequest,
+  type LogoutResponse,
   registerRequestSchema,
   type RegisterRequest,
-  type SuccessResponse,
   type UserResponse,
 } from '@clearroom/contracts';
 import type { Response } from 'express';
@@ -12,6 +13,7 @@ import { AppError } from '../../common/app-error.js';
 import type { AppRequest } from '../../common/request.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { AuthService } from './auth.service.js';
+import { OidcClient } from './oidc/oidc-client.js';
 import { Public } from './public.decorator.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
 import { SessionService } from './session.service.js';
@@ -23,13 +25,24 @@ export class AuthController {
     private readonly auth: AuthService,
     private readonly sessions: SessionService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(OidcClient) private readonly oidc: OidcClient | null,
   ) {}
+
+  /** How the login page signs people in. */
+  @Get('config')
+  authConfig(): AuthConfigResponse {
+    return { mode: this.config.auth.driver };
+  }
 
   @Post('register')
   async register(
     @Body({ schema: registerRequestSchema }) body: RegisterRequest,
     @Res({ passthrough: true }) response: Response,
   ): Promise<UserResponse> {
+    this.refuseWithSingleSignOn(
+      'Accounts are managed by the identity provider (single sign-on): ' +
+        "ask your administrator for access, then use 'Sign in with SSO'.",
+    );
     const user = await this.auth.register(body);
     await this.startSession(response, user.id);
     return { user };
@@ -42,27 +55,46 @@ export class AuthController {
     @Req() request: AppRequest,
     @Res({ passthrough: true }) response: Response,
   ): Promise<UserResponse> {
+    this.refuseWithSingleSignOn(
+      'Password sign-in is turned off: accounts are managed by the identity provider ' +
+        "(single sign-on). Use 'Sign in with SSO'.",
+    );
     const user = await this.auth.login(body, request.ip ?? 'unknown');
     if (request.sessionToken) await this.sessions.destroy(request.sessionToken);
     await this.startSession(response, user.id);
     return { user };
   }
 
+  /**
+   * Ends our session. With single sign-on, also answers the provider's end-session address (with
+   * the ID token as hint), which the browser opens so that the provider's session ends too.
+   */
   @Post('logout')
   @HttpCode(200)
   async logout(
     @Req() request: AppRequest,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<SuccessResponse> {
-    if (request.sessionToken) await this.sessions.destroy(request.sessionToken);
+  ): Promise<LogoutResponse> {
+    const providerTokens = request.sessionToken
+      ? await this.sessions.destroy(request.sessionToken)
+      : null;
     clearSessionCookie(response, this.config);
-    return { success: true };
+    const redirectUrl =
+      providerTokens && this.oidc
+        ? // Our session has ended either way; without the provider's address, only ours has.
+          await this.oidc.endSessionUrl(providerTokens.idToken).catch(() => null)
+        : null;
+    return redirectUrl ? { success: true, redirectUrl } : { success: true };
   }
 
   @Get('user')
   user(@Req() request: AppRequest): UserResponse {
     if (!request.user) throw new AppError('UNAUTHENTICATED', 'Not signed in');
     return { user: { id: request.user.id, username: request.user.username } };
+  }
+
+  private refuseWithSingleSignOn(message: string): void {
+    if (this.config.auth.driver === 'oidc') throw new AppError('FORBIDDEN', message);
   }
 
   private async startSession(response: Response, userId: number): Promise<void> {

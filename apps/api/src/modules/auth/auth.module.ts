@@ -1,16 +1,47 @@
-import { Module } from '@nestjs/common';
+import { SqlEntityManager } from '@mikro-orm/sql';
+import {
+  Inject,
+  Logger,
+  type MiddlewareConsumer,
+  Module,
+  type NestModule,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+  RequestMethod,
+} from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { urlencoded } from 'express';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { ReadinessRegistry } from '../health/readiness.registry.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { DataVersionService } from './data-version.service.js';
 import { LoginThrottleService } from './login-throttle.service.js';
+import { AccessTokenVerifier } from './oidc/access-token.verifier.js';
+import { BearerAuthenticator } from './oidc/bearer-authenticator.js';
+import { LoginStateCookie } from './oidc/login-state.cookie.js';
+import { LogoutTokenVerifier } from './oidc/logout-token.verifier.js';
+import { OidcAccounts } from './oidc/oidc-accounts.service.js';
+import { OidcClient } from './oidc/oidc-client.js';
+import { OidcSessionTokens } from './oidc/oidc-session-tokens.js';
+import { OidcController } from './oidc/oidc.controller.js';
 import { PasswordHasher } from './password-hasher.js';
 import { SessionCleanup } from './session-cleanup.js';
+import { createSessionStore } from './session-store.factory.js';
+import { SESSION_STORE, type SessionStore } from './session-store.port.js';
 import { SessionGuard } from './session.guard.js';
 import { SessionService } from './session.service.js';
+import { TokenSealer } from './token-sealer.js';
+
+/** Single sign-on pieces: each is null when AUTH_DRIVER=local. */
+const whenOidc =
+  <T>(make: (client: OidcClient) => T) =>
+  (client: OidcClient | null) =>
+    client ? make(client) : null;
 
 @Module({
-  controllers: [AuthController],
+  controllers: [AuthController, OidcController],
   providers: [
     AuthService,
     SessionService,
@@ -18,8 +49,120 @@ import { SessionService } from './session.service.js';
     PasswordHasher,
     SessionCleanup,
     DataVersionService,
+    OidcAccounts,
+    {
+      provide: SESSION_STORE,
+      useFactory: createSessionStore,
+      inject: [APP_CONFIG, SqlEntityManager],
+    },
+    {
+      provide: OidcClient,
+      useFactory: (config: AppConfig) =>
+        config.auth.oidc ? new OidcClient(config.auth.oidc) : null,
+      inject: [APP_CONFIG],
+    },
+    {
+      provide: OidcSessionTokens,
+      useFactory: (client: OidcClient | null, store: SessionStore) =>
+        whenOidc(
+          (oidc) =>
+            new OidcSessionTokens(
+              oidc,
+              new TokenSealer(oidc.settings.clientSecret, 'session tokens'),
+              store,
+            ),
+        )(client),
+      inject: [OidcClient, SESSION_STORE],
+    },
+    {
+      provide: LoginStateCookie,
+      useFactory: (client: OidcClient | null, config: AppConfig) =>
+        whenOidc(
+          (oidc) =>
+            new LoginStateCookie(
+              new TokenSealer(oidc.settings.clientSecret, 'login state'),
+              config,
+            ),
+        )(client),
+      inject: [OidcClient, APP_CONFIG],
+    },
+    {
+      provide: LogoutTokenVerifier,
+      useFactory: whenOidc((oidc) => new LogoutTokenVerifier(oidc)),
+      inject: [OidcClient],
+    },
+    {
+      provide: BearerAuthenticator,
+      useFactory: (client: OidcClient | null, accounts: OidcAccounts, em: SqlEntityManager) =>
+        whenOidc((oidc) => new BearerAuthenticator(new AccessTokenVerifier(oidc), accounts, em))(
+          client,
+        ),
+      inject: [OidcClient, OidcAccounts, SqlEntityManager],
+    },
     { provide: APP_GUARD, useClass: SessionGuard },
   ],
   exports: [DataVersionService],
 })
-export class AuthModule {}
+export class AuthModule
+  implements NestModule, OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown
+{
+  private readonly logger = new Logger('AuthModule');
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(SESSION_STORE) private readonly store: SessionStore,
+    @Inject(OidcClient) private readonly oidc: OidcClient | null,
+    private readonly readiness: ReadinessRegistry,
+  ) {}
+
+  /** Keycloak's back-channel logout posts a form; the app otherwise parses JSON only. */
+  configure(consumer: MiddlewareConsumer): void {
+    consumer
+      .apply(urlencoded({ extended: false, limit: '16kb' }))
+      .forRoutes({ path: 'auth/oidc/backchannel-logout', method: RequestMethod.POST });
+  }
+
+  onModuleInit(): void {
+    if (this.config.auth.sessionStore.driver === 'redis') {
+      this.readiness.register({
+        name: 'sessions',
+        dependency: 'the session store, Redis (REDIS_URL)',
+        probe: () => this.store.ping(),
+      });
+    }
+    const oidc = this.config.auth.oidc;
+    if (oidc) {
+      const discoveryUrl = `${oidc.issuerUrl}/.well-known/openid-configuration`;
+      this.readiness.register({
+        name: 'oidc',
+        dependency: 'the identity provider (OIDC_ISSUER_URL)',
+        probe: async (signal) => {
+          const response = await fetch(discoveryUrl, { signal });
+          await response.body?.cancel();
+          if (!response.ok) throw new Error(`GET ${discoveryUrl} answered ${response.status}`);
+        },
+      });
+    }
+  }
+
+  onApplicationBootstrap(): void {
+    if (!this.oidc) return;
+    if (this.oidc.settings.issuerUrl.startsWith('http:')) {
+      this.logger.warn(
+        'OIDC_ISSUER_URL uses plain HTTP: tokens and the client secret travel unencrypted. ' +
+          'Use it only inside the cluster network.',
+      );
+    }
+    // Discover now so that the first sign-in is quick; a failure is retried on first use.
+    this.oidc.server().catch((error: unknown) => {
+      this.logger.warn(
+        { err: error },
+        `The identity provider at ${this.oidc!.settings.issuerUrl} does not answer yet; sign-in will retry`,
+      );
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.store.close();
+  }
+}

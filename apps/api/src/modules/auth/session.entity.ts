@@ -10,6 +10,10 @@ const SessionSchema = defineEntity({
     user: () => p.manyToOne(User).deleteRule('cascade'),
     createdAt: p.datetime().onCreate(() => new Date()),
     expiresAt: p.datetime().index(),
+    /** Single sign-on only: the identity provider's session id, for its back-channel logout. */
+    oidcSid: p.string().length(255).nullable().index(),
+    /** Single sign-on only: the provider's tokens, encrypted (see token-sealer.ts). */
+    oidcData: p.text().nullable(),
   },
 });
 

@@ -1,81 +1,100 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Dictionary } from '@mikro-orm/core';
-import { SqlEntityManager } from '@mikro-orm/sql';
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { AuthenticatedUser } from '../../common/request.js';
-import { Session } from './session.entity.js';
-import { User } from './user.entity.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import type { ProviderTokens } from './oidc/oidc-client.js';
+import { OidcSessionTokens } from './oidc/oidc-session-tokens.js';
+import { SESSION_STORE, type SessionStore } from './session-store.port.js';
 
 export type ResolvedSession = { user: AuthenticatedUser; expiresAt: Date; renewed: boolean };
 
+/** A session started by single sign-on: the provider's ids and tokens. */
+export type ProviderSession = { sid: string | null; subject: string; tokens: ProviderTokens };
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /**
- * Runs on every request, so it is one indexed query written out once, not built per call
- * (a query builder costs four times as much here).
- */
-const SESSION_LOOKUP =
-  'select s.expires_at, u.id as user_id, u.username, u.data_version ' +
-  'from sessions s join users u on u.id = s.user_id where s.id = ?';
-type SessionRow = {
-  expires_at: unknown;
-  user_id: number;
-  username: string;
-  data_version: number | string;
-};
-
-/**
- * Server-side sessions in the database: they survive restarts and are shared by every API process.
- * The cookie holds a random token; the database holds only its hash.
+ * Server-side sessions, in the store the configuration picks (database, or Redis with REDIS_URL).
+ * The cookie holds a random token; the store holds only its hash. A session belongs to the sign-in
+ * mode that made it: after AUTH_DRIVER changes, sessions of the other mode no longer count.
  */
 @Injectable()
 export class SessionService {
   constructor(
-    private readonly em: SqlEntityManager,
+    @Inject(SESSION_STORE) private readonly store: SessionStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(OidcSessionTokens) private readonly oidcTokens: OidcSessionTokens | null,
   ) {}
 
-  async create(userId: number): Promise<{ token: string; expiresAt: Date }> {
+  async create(
+    userId: number,
+    provider?: ProviderSession,
+  ): Promise<{ token: string; expiresAt: Date }> {
     const token = randomBytes(32).toString('base64url');
+    const id = hashToken(token);
     const expiresAt = new Date(Date.now() + this.config.sessionTtlMs);
-    const em = this.em.fork();
-    em.create(Session, { id: hashToken(token), user: em.getReference(User, userId), expiresAt });
-    await em.flush();
+    const oidc =
+      provider && this.oidcTokens
+        ? {
+            sid: provider.sid,
+            subject: provider.subject,
+            sealedTokens: this.oidcTokens.seal(id, provider.tokens),
+          }
+        : null;
+    await this.store.create(id, { userId, expiresAt, oidc });
     return { token, expiresAt };
   }
 
-  /** The session's user, or null when the token is unknown or expired. Extends a half-spent session. */
+  /**
+   * The session's user, or null when the token is unknown or the session has ended. Extends a
+   * half-spent session; refreshes the provider's tokens when they are about to expire.
+   */
   async resolve(token: string): Promise<ResolvedSession | null> {
-    if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+    if (!TOKEN_SHAPE.test(token)) return null;
     const id = hashToken(token);
-    const row = (await this.em.getConnection().execute(SESSION_LOOKUP, [id], 'get')) as
-      SessionRow | undefined;
-    if (!row) return null;
-    // The driver reads the stored date as the entity would (epoch ms on SQLite, UTC text on MySQL).
-    const { expiresAt } = this.em
-      .getDriver()
-      .mapResult(row as Dictionary, this.em.getMetadata().get(Session)) as Session;
+    const session = await this.store.find(id);
+    if (!session) return null;
     const now = Date.now();
-    if (expiresAt.getTime() <= now) {
-      await this.em.fork().nativeDelete(Session, { id });
+    const ofThisMode = (session.oidc !== null) === (this.config.auth.driver === 'oidc');
+    if (session.expiresAt.getTime() <= now || !ofThisMode) {
+      await this.store.delete(id);
       return null;
     }
-    const renew = expiresAt.getTime() - now < this.config.sessionTtlMs / 2;
+    if (session.oidc && !(await this.oidcTokens!.keepFresh(id, session.oidc))) {
+      await this.store.delete(id);
+      return null;
+    }
+    const renew = session.expiresAt.getTime() - now < this.config.sessionTtlMs / 2;
     const renewedUntil = new Date(now + this.config.sessionTtlMs);
-    if (renew) await this.em.fork().nativeUpdate(Session, { id }, { expiresAt: renewedUntil });
+    if (renew) await this.store.update(id, { expiresAt: renewedUntil });
     return {
-      user: { id: row.user_id, username: row.username, dataVersion: Number(row.data_version) },
-      expiresAt: renew ? renewedUntil : expiresAt,
+      user: session.user,
+      expiresAt: renew ? renewedUntil : session.expiresAt,
       renewed: renew,
     };
   }
 
-  async destroy(token: string): Promise<void> {
-    await this.em.fork().nativeDelete(Session, { id: hashToken(token) });
+  /** Ends the session; answers the provider's tokens when single sign-on made it (for logout). */
+  async destroy(token: string): Promise<ProviderTokens | null> {
+    if (!TOKEN_SHAPE.test(token)) return null;
+    const id = hashToken(token);
+    const session = await this.store.find(id);
+    await this.store.delete(id);
+    return session?.oidc && this.oidcTokens ? this.oidcTokens.open(id, session.oidc) : null;
   }
 
-  async deleteExpired(): Promise<number> {
-    return this.em.fork().nativeDelete(Session, { expiresAt: { $lte: new Date() } });
+  /** Back-channel logout of one provider session; answers how many of ours ended. */
+  endProviderSession(sid: string): Promise<number> {
+    return this.store.deleteByOidcSid(sid);
+  }
+
+  /** Back-channel logout of every session of one provider user. */
+  endProviderUser(subject: string): Promise<number> {
+    return this.store.deleteByOidcSubject(subject);
+  }
+
+  deleteExpired(): Promise<number> {
+    return this.store.deleteExpired();
   }
 }

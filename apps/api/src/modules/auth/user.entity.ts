@@ -9,6 +9,10 @@ const UserSchema = defineEntity({
     /** Case-folded username: makes "Alice" and "alice" the same account. */
     usernameKey: p.string().length(64).unique(),
     passwordHash: p.string().length(255).nullable(),
+    /** The identity provider's `sub` for accounts made by single sign-on (null for local ones). */
+    oidcSubject: p.string().length(255).nullable().unique(),
+    /** The provider's realm roles at the last sign-in, kept for authorisation. */
+    roles: p.json<string[]>().nullable(),
     createdAt: p.datetime(3).onCreate(() => new Date()),
     /**
      * Bumped in the same transaction as every change to the user's data; responses derived from

@@ -1,46 +1,54 @@
-import { SqlEntityManager } from '@mikro-orm/sql';
-import { Controller, Get, Inject } from '@nestjs/common';
-import { AppError } from '../../common/app-error.js';
-import { JOB_QUEUE, type JobQueue } from '../../infra/queue/job-queue.port.js';
-import { SEARCH_INDEX, type SearchIndex } from '../../infra/search/search-index.port.js';
+import { Controller, Get, Header, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { Public } from '../auth/public.decorator.js';
+import { type CheckState, ReadinessService } from './readiness.service.js';
+import { ShutdownSignal } from './shutdown-signal.js';
 
-type HealthResponse = { status: 'ok'; checks?: Record<string, 'ok'> };
-
-const PROBE_TIMEOUT_MS = 3_000;
+type LiveResponse = { status: 'ok' };
+type ReadyResponse =
+  | { status: 'ok'; checks: Record<string, CheckState> }
+  | {
+      status: 'unavailable' | 'shutting_down';
+      error: string;
+      code: 'SERVICE_UNAVAILABLE';
+      checks?: Record<string, CheckState>;
+    };
 
 @Public()
 @Controller('health')
 export class HealthController {
   constructor(
-    private readonly em: SqlEntityManager,
-    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
-    @Inject(SEARCH_INDEX) private readonly searchIndex: SearchIndex,
+    private readonly readiness: ReadinessService,
+    private readonly shutdown: ShutdownSignal,
   ) {}
 
-  /** The process is up. */
+  /** The process is up. Never depends on anything else: a dependency down must not restart us. */
   @Get('live')
-  live(): HealthResponse {
+  @Header('Cache-Control', 'no-store')
+  live(): LiveResponse {
     return { status: 'ok' };
   }
 
-  /** The process can serve requests: its database, job queue and search index answer. */
+  /** The process can serve: every dependency it is configured with answers, and it is not stopping. */
   @Get('ready')
-  async ready(): Promise<HealthResponse> {
-    await probe('Database', () => this.em.getConnection().execute('select 1'));
-    await probe('Job queue', () => this.queue.ping());
-    await probe('Search index', () => this.searchIndex.ping());
-    return { status: 'ok', checks: { database: 'ok', queue: 'ok', search: 'ok' } };
-  }
-}
-
-async function probe(name: string, check: () => Promise<unknown>): Promise<void> {
-  try {
-    await Promise.race([
-      check(),
-      new Promise((_resolve, reject) => setTimeout(reject, PROBE_TIMEOUT_MS).unref()),
-    ]);
-  } catch {
-    throw new AppError('SERVICE_UNAVAILABLE', `${name} unavailable`);
+  @Header('Cache-Control', 'no-store')
+  async ready(@Res({ passthrough: true }) response: Response): Promise<ReadyResponse> {
+    if (this.shutdown.isShuttingDown) {
+      response.status(503);
+      return {
+        status: 'shutting_down',
+        error: 'Shutting down: this process takes no new work',
+        code: 'SERVICE_UNAVAILABLE',
+      };
+    }
+    const report = await this.readiness.check();
+    if (report.ready) return { status: 'ok', checks: report.checks };
+    response.status(503);
+    return {
+      status: 'unavailable',
+      error: `Not ready: no answer from ${report.failing.join(', ')}`,
+      code: 'SERVICE_UNAVAILABLE',
+      checks: report.checks,
+    };
   }
 }

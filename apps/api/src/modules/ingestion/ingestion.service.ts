@@ -8,6 +8,7 @@ import {
   type Extractor,
 } from '../../infra/extractor/extractor.port.js';
 import { FileStore } from '../../infra/file-store/file-store.js';
+import { Metrics } from '../../infra/metrics/metrics.js';
 import type { JobContext } from '../../infra/queue/job-queue.port.js';
 import {
   type IndexedChunk,
@@ -50,6 +51,7 @@ export class IngestionService {
     @Inject(EXTRACTOR) private readonly extractor: Extractor,
     @Inject(EMBEDDER) private readonly embedder: Embedder,
     @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
+    private readonly metrics: Metrics,
   ) {}
 
   async ingest(documentId: number, context: JobContext): Promise<void> {
@@ -77,6 +79,7 @@ export class IngestionService {
         completedAt: new Date(),
       });
       await this.bumpOwner(ownerId);
+      this.metrics.ingestedDocuments.inc({ outcome: 'completed' });
       this.logger.log({
         msg: 'document ingested',
         documentId,
@@ -119,7 +122,9 @@ export class IngestionService {
     const time = async <T>(stage: keyof StageTimings, work: () => Promise<T> | T): Promise<T> => {
       const start = performance.now();
       try {
-        return await work();
+        const result = await work();
+        this.metrics.ingestionStageDuration.observe({ stage }, (performance.now() - start) / 1000);
+        return result;
       } finally {
         timings[stage] += Math.round(performance.now() - start);
       }
@@ -203,6 +208,7 @@ export class IngestionService {
     await this.index.deleteDocument(documentId);
     await this.update(documentId, { status: 'failed', failureReason: reason.slice(0, 2000) });
     await this.bumpOwner(ownerId);
+    this.metrics.ingestedDocuments.inc({ outcome: 'failed' });
     this.logger.warn({ msg: 'document failed', documentId, reason });
   }
 

@@ -15,12 +15,17 @@ import {
 import { AppError } from '../../common/app-error.js';
 import type { AuthenticatedUser } from '../../common/request.js';
 import { AnswererError } from '../../infra/answerer/answerer.port.js';
+import { type AnswerOutcome, Metrics } from '../../infra/metrics/metrics.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
+import { ShutdownSignal } from '../health/shutdown-signal.js';
 import { AskService } from './ask.service.js';
 import { ChatSessionsService } from './chat-sessions.service.js';
 
 /** Comment lines keep proxies from closing a stream while a model thinks before its first word. */
 const HEARTBEAT_MS = 15_000;
+
+/** What an asker reads when a restart (rolling update, scale-down) cuts the answer short. */
+export const RESTARTING_MESSAGE = 'The server is restarting. Please ask again.';
 
 @Controller('qa')
 export class QaController {
@@ -29,6 +34,8 @@ export class QaController {
   constructor(
     private readonly sessions: ChatSessionsService,
     private readonly asks: AskService,
+    private readonly shutdown: ShutdownSignal,
+    private readonly metrics: Metrics,
   ) {}
 
   @Get('sessions/:projectId')
@@ -77,7 +84,9 @@ export class QaController {
   /**
    * Server-sent events (spec §7). What can fail before the first byte (validation, another
    * user's session, no analysed documents) is an ordinary JSON error; after that, an `error`
-   * event. A client that disconnects aborts retrieval and generation, and nothing is stored.
+   * event. A client that disconnects aborts retrieval and generation, and nothing is stored; so
+   * does a shutdown, which ends the stream with an `error` event asking to ask again.
+   * Timed into clearroom_answer_first_token_seconds and clearroom_answer_duration_seconds.
    */
   @Post('ask-stream')
   async askStream(
@@ -85,31 +94,65 @@ export class QaController {
     @Body({ schema: askRequestSchema }) body: AskFields,
     @Res() response: Response,
   ): Promise<void> {
+    const started = performance.now();
+    this.refuseWhenShuttingDown();
     const ask = await this.asks.prepare(user.id, body);
+    this.refuseWhenShuttingDown();
     const abort = new AbortController();
+    let clientGone = false;
     response.on('close', () => {
-      if (!response.writableFinished) abort.abort(new Error('The client disconnected'));
+      if (response.writableFinished) return;
+      clientGone = true;
+      abort.abort(new Error('The client disconnected'));
     });
+    const stopForShutdown = () => abort.abort(this.shutdown.signal.reason);
+    this.shutdown.signal.addEventListener('abort', stopForShutdown, { once: true });
     response.status(200);
     response.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
     response.setHeader('Cache-Control', 'no-cache, no-transform');
     response.setHeader('X-Accel-Buffering', 'no');
     response.flushHeaders();
     response.socket?.setNoDelay(true);
+    const write = (event: AskStreamEvent) => {
+      if (!clientGone) response.write(`data: ${JSON.stringify(event)}\n\n`);
+    };
+    let firstTokenAt: number | null = null;
+    let outcome: AnswerOutcome = 'aborted';
     const send = (event: AskStreamEvent) => {
-      if (!abort.signal.aborted) response.write(`data: ${JSON.stringify(event)}\n\n`);
+      if (event.type === 'chunk') firstTokenAt ??= performance.now();
+      if (event.type === 'complete') outcome = 'complete';
+      write(event);
     };
     const heartbeat = setInterval(() => {
-      if (!abort.signal.aborted) response.write(': keep-alive\n\n');
+      if (!clientGone) response.write(': keep-alive\n\n');
     }, HEARTBEAT_MS);
 
     try {
       await this.asks.answer(ask, send, abort.signal);
     } catch (error) {
-      if (!abort.signal.aborted) send({ type: 'error', ...this.streamError(error) });
+      if (!abort.signal.aborted) {
+        outcome = 'error';
+        write({ type: 'error', ...this.streamError(error) });
+      } else if (!clientGone) {
+        write({ type: 'error', error: RESTARTING_MESSAGE, code: 'SERVICE_UNAVAILABLE' });
+      }
     } finally {
+      this.shutdown.signal.removeEventListener('abort', stopForShutdown);
       clearInterval(heartbeat);
       response.end();
+      this.observeAnswer(outcome, started, firstTokenAt);
+    }
+  }
+
+  private refuseWhenShuttingDown(): void {
+    if (this.shutdown.isShuttingDown) throw new AppError('SERVICE_UNAVAILABLE', RESTARTING_MESSAGE);
+  }
+
+  private observeAnswer(outcome: AnswerOutcome, started: number, firstTokenAt: number | null) {
+    const now = performance.now();
+    this.metrics.answerDuration.observe({ outcome }, (now - started) / 1000);
+    if (firstTokenAt !== null) {
+      this.metrics.answerFirstToken.observe({ outcome }, (firstTokenAt - started) / 1000);
     }
   }
 

@@ -1,10 +1,11 @@
 import { waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../../app/store';
 import { mockFetch } from '../../../test/fetchMock';
 import { makeProject, testUser } from '../../../test/fixtures';
 import { projectsApi } from '../../projects/api/projectsApi';
 import { authApi } from './authApi';
+import { pageNavigation } from './pageNavigation';
 
 const unauthenticated = { status: 401, body: { error: 'Not signed in', code: 'UNAUTHENTICATED' } };
 
@@ -79,5 +80,38 @@ describe('authApi', () => {
     expect(server.callsTo('GET', '/api/projects')).toHaveLength(1);
     user.unsubscribe();
     projects.unsubscribe();
+  });
+
+  it('after a single sign-on logout, leaves for the identity provider to end its session too', async () => {
+    const endSession =
+      'https://keycloak.example.com/realms/clearroom/protocol/openid-connect/logout?id_token_hint=x';
+    mockFetch({
+      'GET /api/auth/user': { body: { user: testUser } },
+      'POST /api/auth/logout': { body: { success: true, redirectUrl: endSession } },
+    });
+    const assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => undefined);
+    const store = makeStore();
+    await store.dispatch(authApi.endpoints.getUser.initiate());
+
+    await store.dispatch(authApi.endpoints.logout.initiate());
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(endSession));
+    expect(authApi.endpoints.getUser.select()(store.getState()).data).toBeNull();
+  });
+
+  it('stays in the app after a local logout', async () => {
+    mockFetch({ 'POST /api/auth/logout': { body: { success: true } } });
+    const assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => undefined);
+    const store = makeStore();
+    const result = await store.dispatch(authApi.endpoints.logout.initiate());
+    expect(result.data).toEqual({ success: true });
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('reads the sign-in mode from /auth/config', async () => {
+    mockFetch({ 'GET /api/auth/config': { body: { mode: 'oidc' } } });
+    const store = makeStore();
+    const result = await store.dispatch(authApi.endpoints.getAuthMode.initiate());
+    expect(result.data).toBe('oidc');
   });
 });

@@ -1,11 +1,14 @@
 import type {
+  AuthConfigResponse,
+  AuthMode,
   LoginRequest,
+  LogoutResponse,
   RegisterRequest,
-  SuccessResponse,
   User,
   UserResponse,
 } from '@clearroom/contracts';
 import { api } from '../../../api/api';
+import { pageNavigation } from './pageNavigation';
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -20,6 +23,13 @@ export const authApi = api.injectEndpoints({
       },
       providesTags: ['User'],
       keepUnusedDataFor: 300,
+    }),
+
+    /** How this server signs people in: its own accounts, or single sign-on. */
+    getAuthMode: build.query<AuthMode, void>({
+      query: () => '/auth/config',
+      transformResponse: (response: AuthConfigResponse) => response.mode,
+      keepUnusedDataFor: 3600,
     }),
 
     login: build.mutation<User, LoginRequest>({
@@ -44,17 +54,20 @@ export const authApi = api.injectEndpoints({
       invalidatesTags: (_result, error) => (error ? [] : ['User', 'Projects', 'Stats']),
     }),
 
-    logout: build.mutation<SuccessResponse, void>({
+    logout: build.mutation<LogoutResponse, void>({
       query: () => ({ url: '/auth/logout', method: 'POST' }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const ok = await queryFulfilled.then(
-          () => true,
-          () => false,
+        const result = await queryFulfilled.then(
+          ({ data }) => data,
+          () => null,
         );
-        if (!ok) return;
+        if (!result) return;
         // Nothing of the previous user may stay in memory.
         dispatch(api.util.resetApiState());
         dispatch(setCachedUser(null));
+        // Single sign-on: the identity provider's session ends on its own page, which then
+        // sends the browser back here.
+        if (result.redirectUrl) pageNavigation.assign(result.redirectUrl);
       },
     }),
   }),
@@ -67,5 +80,10 @@ function setCachedUser(user: User | null) {
   ]);
 }
 
-export const { useGetUserQuery, useLoginMutation, useRegisterMutation, useLogoutMutation } =
-  authApi;
+export const {
+  useGetUserQuery,
+  useGetAuthModeQuery,
+  useLoginMutation,
+  useRegisterMutation,
+  useLogoutMutation,
+} = authApi;

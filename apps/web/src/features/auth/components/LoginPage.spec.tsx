@@ -7,6 +7,7 @@ import { LoginPage } from './LoginPage';
 
 const signedOut = {
   'GET /api/auth/user': { status: 401, body: { error: 'Not signed in', code: 'UNAUTHENTICATED' } },
+  'GET /api/auth/config': { body: { mode: 'local' } },
 };
 
 function renderLogin() {
@@ -132,5 +133,46 @@ describe('LoginPage', () => {
     mockFetch({ 'GET /api/auth/user': { body: { user: testUser } } });
     const { router } = renderLogin();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  describe('with single sign-on (the server says mode: oidc)', () => {
+    const signedOutSso = { ...signedOut, 'GET /api/auth/config': { body: { mode: 'oidc' } } };
+
+    it('offers "Sign in with SSO" as a plain link to the server, and no password form', async () => {
+      mockFetch(signedOutSso);
+      renderLogin();
+
+      const sso = await screen.findByRole('link', { name: 'Sign in with SSO' });
+      // A navigation, not a form post: the CSP's form-action 'self' would block the redirect.
+      expect(sso).toHaveAttribute('href', '/api/auth/oidc/login');
+      expect(sso.closest('form')).toBeNull();
+      expect(screen.queryByLabelText(/password/i)).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
+    });
+
+    it('explains that accounts are managed by the identity provider instead of offering registration', async () => {
+      mockFetch(signedOutSso);
+      renderLogin();
+
+      expect(
+        await screen.findByText(
+          "Accounts are managed by your organisation's identity provider. To get access, ask your administrator.",
+        ),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Create Account' })).not.toBeInTheDocument();
+    });
+
+    it('still sends a signed-in user to the dashboard', async () => {
+      mockFetch({ ...signedOutSso, 'GET /api/auth/user': { body: { user: testUser } } });
+      const { router } = renderLogin();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    });
+  });
+
+  it('shows the password form when the sign-in mode cannot be read', async () => {
+    mockFetch({ ...signedOut, 'GET /api/auth/config': { status: 503 } });
+    renderLogin();
+    expect(await screen.findByLabelText(/password/i)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign in with SSO' })).not.toBeInTheDocument();
   });
 });

@@ -1,19 +1,18 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { errorMessage } from '../../../api/baseQuery';
-import { BrandMark } from '../../../components/BrandMark';
 import { PageLoading } from '../../../components/PageLoading';
 import { useToast } from '../../../components/toast/useToast';
-import { useLoginMutation, useRegisterMutation } from '../api/authApi';
+import { useGetAuthModeQuery, useLoginMutation, useRegisterMutation } from '../api/authApi';
 import { useCurrentUser } from '../hooks/useCurrentUser';
+import { AuthCard } from './AuthCard';
+import { SingleSignOn } from './SingleSignOn';
 
 type Mode = 'login' | 'register';
 
@@ -22,6 +21,8 @@ export const LOGIN_REDIRECT_DELAY_MS = 100;
 
 export function LoginPage() {
   const { user, isLoading: userLoading } = useCurrentUser();
+  // Unknown mode (the call failed): the password form, as before single sign-on existed.
+  const { data: authMode = 'local', isLoading: modeLoading } = useGetAuthModeQuery();
   const [mode, setMode] = useState<Mode>('login');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -36,9 +37,10 @@ export function LoginPage() {
 
   const submitting = loggingIn || registering;
 
-  if (userLoading) return <PageLoading />;
+  if (userLoading || modeLoading) return <PageLoading />;
   // Already signed in (and not just now, through this form): go straight to the dashboard.
   if (user && !succeeded && !submitting) return <Navigate to="/dashboard" replace />;
+  if (authMode === 'oidc') return <SingleSignOn />;
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -99,76 +101,51 @@ export function LoginPage() {
       : 'Create Account';
 
   return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        p: 2,
-        bgcolor: 'background.default',
-      }}
+    <AuthCard
+      title={isLogin ? 'Sign In' : 'Create Account'}
+      subtitle={
+        isLogin
+          ? 'Sign in to your Clearroom workspace.'
+          : 'Create an account on this Clearroom server.'
+      }
     >
-      <Card sx={{ width: '100%', maxWidth: 420 }}>
-        <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
-          <Stack spacing={1} sx={{ alignItems: 'center', mb: 3 }}>
-            <Box
-              component={RouterLink}
-              to="/"
-              aria-label="Clearroom home"
-              sx={{ display: 'inline-flex' }}
-            >
-              <BrandMark size={40} />
-            </Box>
-            <Typography variant="h5" component="h1">
-              {isLogin ? 'Sign In' : 'Create Account'}
-            </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
-              {isLogin
-                ? 'Sign in to your Clearroom workspace.'
-                : 'Create an account on this Clearroom server.'}
-            </Typography>
-          </Stack>
-          <Box component="form" onSubmit={(event) => void handleSubmit(event)}>
-            <Stack spacing={2}>
-              <TextField
-                label="Username"
-                name="username"
-                value={username}
-                onChange={(event) => setUsername(event.target.value)}
-                autoComplete="username"
-                required
-                autoFocus
-              />
-              <TextField
-                label="Password"
-                name="password"
-                type="password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                autoComplete={isLogin ? 'current-password' : 'new-password'}
-                required
-              />
-              <Button type="submit" variant="contained" size="large" disabled={submitting}>
-                {submitLabel}
-              </Button>
-            </Stack>
-          </Box>
-          <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-            {isLogin ? "Don't have an account? " : 'Already have an account? '}
-            <Link
-              component="button"
-              type="button"
-              variant="body2"
-              onClick={() => setMode(isLogin ? 'register' : 'login')}
-              disabled={submitting}
-            >
-              {isLogin ? 'Create Account' : 'Sign In'}
-            </Link>
-          </Typography>
-        </CardContent>
-      </Card>
-    </Box>
+      <Box component="form" onSubmit={(event) => void handleSubmit(event)}>
+        <Stack spacing={2}>
+          <TextField
+            label="Username"
+            name="username"
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+            autoComplete="username"
+            required
+            autoFocus
+          />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            autoComplete={isLogin ? 'current-password' : 'new-password'}
+            required
+          />
+          <Button type="submit" variant="contained" size="large" disabled={submitting}>
+            {submitLabel}
+          </Button>
+        </Stack>
+      </Box>
+      <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
+        {isLogin ? "Don't have an account? " : 'Already have an account? '}
+        <Link
+          component="button"
+          type="button"
+          variant="body2"
+          onClick={() => setMode(isLogin ? 'register' : 'login')}
+          disabled={submitting}
+        >
+          {isLogin ? 'Create Account' : 'Sign In'}
+        </Link>
+      </Typography>
+    </AuthCard>
   );
 }

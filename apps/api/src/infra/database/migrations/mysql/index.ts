@@ -3,6 +3,7 @@ import { InitialSchema } from './0001-initial-schema.js';
 import { UserDataVersion } from './0002-user-data-version.js';
 import { Documents } from './0003-documents.js';
 import { Chat } from './0004-chat.js';
+import { SingleSignOn } from './0005-single-sign-on.js';
 
 /** Applied in order; a name, once released, never changes. */
 export const mysqlMigrations: MigrationObject[] = [
@@ -10,4 +11,5 @@ export const mysqlMigrations: MigrationObject[] = [
   { name: '0002-user-data-version', class: UserDataVersion },
   { name: '0003-documents', class: Documents },
   { name: '0004-chat', class: Chat },
+  { name: '0005-single-sign-on', class: SingleSignOn },
 ];
