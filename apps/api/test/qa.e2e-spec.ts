@@ -230,6 +230,33 @@ describe('ask stream (extractive answerer)', () => {
     ]);
   });
 
+  it('answers a question naming its deal from that deal’s documents only', async () => {
+    const dealsProject = await createProject(owner.agent, 'Two deals');
+    const agreement = (company: string, state: string) =>
+      Buffer.from(
+        `${company} Supply Agreement\n\nThis Supply Agreement is made between ${company} Inc. and Acme Corp.\n\n` +
+          `Governing law. This Agreement is governed by the laws of the State of ${state}. ` +
+          `Any dispute under this Agreement is settled by the courts of ${state}.\n`,
+      );
+    await owner.agent
+      .post(`/api/projects/${dealsProject}/files`)
+      .attach('files', agreement('Contoso', 'Delaware'), 'Contoso Supply Agreement.txt')
+      .attach('files', agreement('Fabrikam', 'New York'), 'Fabrikam Supply Agreement.txt')
+      .expect(201);
+    await waitForAnalysis(owner.agent, dealsProject);
+    const session = await newSession(owner.agent, dealsProject);
+    const result = await ask(owner.agent, {
+      project_id: dealsProject,
+      sessionId: session.id,
+      question: 'Which law governs the Fabrikam supply agreement?',
+    });
+    const [metadata] = ofType(result.events, 'metadata');
+    expect(metadata!.sourceFiles).toEqual(['Fabrikam Supply Agreement.txt']);
+    const [complete] = ofType(result.events, 'complete');
+    expect(complete!.fullAnswer).toContain('State of New York');
+    expect(complete!.fullAnswer).not.toContain('Delaware');
+  });
+
   it("serves a page's text to its owner only, and names the page count when a page is missing", async () => {
     const [file] = (await owner.agent.get(`/api/projects/${projectId}/files`).expect(200)).body
       .files as { id: number }[];

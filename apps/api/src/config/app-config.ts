@@ -10,12 +10,13 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
-const positiveInt = (max: number) =>
+const wholeNumber = (min: number, max: number) =>
   z.coerce
     .number({ error: 'must be a whole number' })
     .int('must be a whole number')
-    .min(1, 'must be at least 1')
+    .min(min, `must be at least ${min}`)
     .max(max, `must be at most ${max}`);
+const positiveInt = (max: number) => wholeNumber(1, max);
 
 function httpLikeUrl(protocol: RegExp, error: string) {
   return z.url({ protocol, error });
@@ -101,6 +102,7 @@ const envSchema = z.object({
     .regex(/^[a-z0-9][a-z0-9_.-]{0,200}$/, 'must be a lower-case Elasticsearch index name')
     .default('clearroom-chunks'),
   ELASTICSEARCH_API_KEY: z.string().optional(),
+  SEARCH_THREADS: wholeNumber(0, 64).optional(),
   OLLAMA_URL: httpLikeUrl(/^https?$/, 'must be an http(s) URL').optional(),
   OLLAMA_EMBED_MODEL: z.string().min(1).default('nomic-embed-text'),
   OLLAMA_TIMEOUT_SECONDS: positiveInt(3600).default(60),
@@ -191,6 +193,8 @@ export type AppConfig = {
     driver: 'embedded' | 'elasticsearch';
     /** SQLite file of the embedded index (derived data: it can be rebuilt from the pages). */
     file: string;
+    /** Threads that run the embedded index's searches; 0: on the event loop. */
+    threads: number;
     elasticsearch: { url: string; index: string; apiKey: string | null } | null;
   };
   ollama: { url: string; embedModel: string; timeoutMs: number } | null;
@@ -308,6 +312,7 @@ export function loadConfig(
     search: {
       driver: e.SEARCH_DRIVER,
       file: path.join(dataDir, 'search-index.sqlite'),
+      threads: e.SEARCH_THREADS ?? Math.min(cores, 4),
       elasticsearch: e.ELASTICSEARCH_URL
         ? {
             url: e.ELASTICSEARCH_URL,

@@ -1,4 +1,4 @@
-import { meaningfulTerms } from '../../common/text/terms.js';
+import { meaningfulTerms } from '../../common/text/terms.ts';
 
 const MAX_TERMS = 32;
 
@@ -7,19 +7,26 @@ export function scopeTokens(projectId: number, documentId: number): string {
   return `p${integer(projectId)} d${integer(documentId)}`;
 }
 
+/** The words of user text that a search looks for (stop words only when nothing else is left). */
+export function queryTerms(text: string): string[] {
+  return meaningfulTerms(text).slice(0, MAX_TERMS);
+}
+
 /**
- * An FTS5 MATCH expression for user text within a project (and some of its documents). The
- * user's words become an OR of quoted terms, so quotes, `*`, `-`, `AND`, `NEAR(` and column
- * filters in the text are only words and can never be a syntax error. Null when the text has
- * no words.
+ * An FTS5 MATCH expression for words within a project (and some of its documents). The words
+ * become an OR of quoted terms, so quotes, `*`, `-`, `AND`, `NEAR(` and column filters in the
+ * user's text are only words and can never be a syntax error. Null when there are no words.
  */
-export function toFtsMatch(text: string, projectId: number, documentIds?: number[]): string | null {
-  const chosen = meaningfulTerms(text).slice(0, MAX_TERMS);
-  if (chosen.length === 0) return null;
+export function toFtsMatch(
+  terms: readonly string[],
+  projectId: number,
+  documentIds?: readonly number[],
+): string | null {
+  if (terms.length === 0) return null;
   const documents = documentIds
     ? ` AND scope : (${documentIds.map((id) => `"d${integer(id)}"`).join(' OR ')})`
     : '';
-  return `scope : "p${integer(projectId)}"${documents} AND text : (${chosen.map((term) => `"${term}"`).join(' OR ')})`;
+  return `scope : "p${integer(projectId)}"${documents} AND text : (${terms.map((term) => `"${term}"`).join(' OR ')})`;
 }
 
 function integer(id: number): number {

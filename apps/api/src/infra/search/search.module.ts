@@ -32,7 +32,10 @@ export class SearchModule implements OnApplicationShutdown {
 export function createSearchIndex(config: AppConfig): SearchIndex {
   switch (config.search.driver) {
     case 'embedded':
-      return new SqliteSearchIndex({ file: config.search.file });
+      return new SqliteSearchIndex({
+        file: config.search.file,
+        searchThreads: config.search.threads,
+      });
     case 'elasticsearch':
       if (!config.search.elasticsearch) {
         throw new Error('SEARCH_DRIVER=elasticsearch needs ELASTICSEARCH_URL');

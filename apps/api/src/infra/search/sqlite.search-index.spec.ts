@@ -59,6 +59,45 @@ describe('SqliteSearchIndex', () => {
     await index.close();
   });
 
+  it('searches on threads exactly as on the event loop, seeing what is indexed after they started', async () => {
+    const threaded = new SqliteSearchIndex({ file, searchThreads: 2 });
+    const query = { projectId: 1, text: 'royalties quarterly', vector: null, k: 5 };
+    await threaded.index([chunk(1, 'Royalties are due quarterly.', null)]);
+    expect((await threaded.search(query)).map((hit) => hit.documentId)).toEqual([1]);
+
+    // Indexed after the threads opened their connections, with the first vectors of the file.
+    await threaded.index([
+      chunk(2, 'Quarterly royalties are paid in arrears.', [1, 0]),
+      chunk(3, 'Notices are written.', [0, 1]),
+    ]);
+    const onThreads = await threaded.search({ ...query, vector: Float32Array.from([0, 1]) });
+    await threaded.close();
+
+    const onLoop = new SqliteSearchIndex({ file });
+    expect(onThreads).toEqual(await onLoop.search({ ...query, vector: Float32Array.from([0, 1]) }));
+    expect(onThreads.map((hit) => hit.documentId).sort()).toEqual([1, 2, 3]);
+    await onLoop.close();
+  });
+
+  it('lets words found in most chunks of a large project only score what rarer words find', async () => {
+    const index = new SqliteSearchIndex({ file });
+    const filler = Array.from({ length: 8_000 }, (_, i) =>
+      chunk(100 + i, i % 2 === 0 ? `Standard notice clause ${i}.` : `Standard clause ${i}.`, null),
+    );
+    await index.index(filler);
+    // Equal on the words searched ("inktomi", "fees"); only the left-out "notice" tells them apart.
+    await index.index([chunk(2, 'Inktomi pays fees upon request.', null)]);
+    await index.index([chunk(1, 'Inktomi pays fees upon notice.', null)]);
+    const hits = await index.search({
+      projectId: 1,
+      text: 'Inktomi fees notice standard',
+      vector: null,
+      k: 3,
+    });
+    expect(hits.map((hit) => hit.documentId)).toEqual([1, 2]);
+    await index.close();
+  });
+
   it('refuses a file with another schema version', async () => {
     const index = new SqliteSearchIndex({ file });
     await index.close();

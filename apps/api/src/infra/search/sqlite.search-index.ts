@@ -2,9 +2,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
-import { scopeTokens, toFtsMatch } from './fts-query.js';
-import { candidateCount, fuseRankings } from './rrf.js';
+import { scopeTokens } from './fts-query.js';
 import type { IndexedChunk, SearchHit, SearchIndex, SearchQuery } from './search-index.port.js';
+import { SearchThreads } from './search-threads.js';
+import { SqliteSearchReader, vectorDimensions } from './sqlite-search-reader.js';
 
 const SCHEMA_VERSION = 1;
 
@@ -41,32 +42,29 @@ const vectorTable = (dimensions: number) => `
     embedding float[${dimensions}] distance_metric = cosine
   )`;
 
-type ChunkRow = {
-  id: number;
-  document_id: number;
-  page_number: number;
-  start: number;
-  end: number;
-  text: string;
-};
-
 type Statements = ReturnType<typeof prepareStatements>;
 type VectorStatements = ReturnType<typeof prepareVectorStatements>;
 
 /**
  * The embedded search index: its own SQLite file (derived data, rebuildable from the pages),
  * BM25 from FTS5 (Porter stemming) and exact cosine kNN from sqlite-vec (vec0, partitioned by
- * project), fused by RRF. Measured on 30,000 chunks in 20 projects: filtering by project inside
- * FTS5 took 1.2-2.7 ms per query instead of 28-31 ms for a join on the project; vec0 took
- * 1.5 ms (1,400 chunks) and 5.4 ms (5,500 chunks) where scanning Float32 blobs in JavaScript
- * took 6.6 and 24 ms (p95 74 ms).
+ * project), fused by RRF (see SqliteSearchReader). Measured on 30,000 chunks in 20 projects:
+ * filtering by project inside FTS5 took 1.2-2.7 ms per query instead of 28-31 ms for a join on
+ * the project; vec0 took 1.5 ms (1,400 chunks) and 5.4 ms (5,500 chunks) where scanning Float32
+ * blobs in JavaScript took 6.6 and 24 ms (p95 74 ms).
+ *
+ * Writes happen on this connection. Searches run on `searchThreads` threads with read-only
+ * connections of their own (WAL lets them read while a document is being indexed), or on this
+ * connection when there are none.
  */
 export class SqliteSearchIndex implements SearchIndex {
   private readonly db: Database.Database;
   private readonly statements: Statements;
   private vectors: { dimensions: number; statements: VectorStatements } | null;
+  private readonly reader: SqliteSearchReader;
+  private readonly threads: SearchThreads | null;
 
-  constructor(config: { file: string }) {
+  constructor(config: { file: string; searchThreads?: number }) {
     if (config.file !== ':memory:') mkdirSync(path.dirname(config.file), { recursive: true });
     this.db = new Database(config.file);
     this.db.pragma('journal_mode = WAL');
@@ -77,35 +75,26 @@ export class SqliteSearchIndex implements SearchIndex {
     this.statements = prepareStatements(this.db);
     const dimensions = vectorDimensions(this.db);
     this.vectors = dimensions === null ? null : this.openVectors(dimensions);
+    this.reader = new SqliteSearchReader(this.db);
+    const threads = config.file === ':memory:' ? 0 : (config.searchThreads ?? 0);
+    this.threads = threads > 0 ? new SearchThreads(config.file, threads) : null;
   }
 
   index(chunks: IndexedChunk[]): Promise<void> {
-    return settle(() =>
+    return settle(() => {
       this.db.transaction(() => {
         for (const chunk of chunks) this.indexChunk(chunk);
-      })(),
-    );
+      })();
+      this.reader.forgetCounts();
+    });
   }
 
-  search(query: SearchQuery): Promise<SearchHit[]> {
-    return settle(() => {
-      query.signal?.throwIfAborted();
-      if (query.documentIds?.length === 0) return [];
-      const limit = candidateCount(query.k);
-      const rankings = [this.lexicalRanking(query, limit)];
-      if (query.vector) rankings.push(this.vectorRanking(query.vector, query, limit));
-      const fused = fuseRankings(rankings).slice(0, query.k);
-      const ids = JSON.stringify(fused.map((hit) => hit.id));
-      const rows = new Map(
-        (this.statements.rows.all(ids) as ChunkRow[]).map((row) => [row.id, row]),
-      );
-      return fused.flatMap(({ id, score }) => {
-        const row = rows.get(id);
-        if (!row) return [];
-        const { document_id: documentId, page_number: pageNumber, start, end, text } = row;
-        return [{ documentId, pageNumber, start, end, text, score }];
-      });
-    });
+  async search(query: SearchQuery): Promise<SearchHit[]> {
+    const { signal, ...task } = query;
+    signal?.throwIfAborted();
+    const hits = this.threads ? await this.threads.search(task) : this.reader.search(task);
+    signal?.throwIfAborted();
+    return hits;
   }
 
   deleteDocument(documentId: number): Promise<void> {
@@ -126,10 +115,9 @@ export class SqliteSearchIndex implements SearchIndex {
     });
   }
 
-  close(): Promise<void> {
-    return settle(() => {
-      if (this.db.open) this.db.close();
-    });
+  async close(): Promise<void> {
+    await this.threads?.close();
+    if (this.db.open) this.db.close();
   }
 
   /** Replaces the passage if it is already indexed, so indexing twice leaves no duplicate. */
@@ -168,29 +156,13 @@ export class SqliteSearchIndex implements SearchIndex {
     this.db.transaction(() => {
       for (const { id } of rows) this.deleteChunk(id);
     })();
+    this.reader.forgetCounts();
   }
 
   private deleteChunk(id: number): void {
     this.statements.deleteText.run(id);
     this.vectors?.statements.delete.run(BigInt(id));
     this.statements.deleteChunk.run(id);
-  }
-
-  private lexicalRanking(query: SearchQuery, limit: number): number[] {
-    const match = toFtsMatch(query.text, query.projectId, query.documentIds);
-    if (!match) return [];
-    return (this.statements.lexical.all(match, limit) as { id: number }[]).map((row) => row.id);
-  }
-
-  private vectorRanking(vector: Float32Array, query: SearchQuery, limit: number): number[] {
-    // Vectors of another length come from another model: they cannot be compared.
-    if (this.vectors?.dimensions !== vector.length) return [];
-    const { nearest, nearestInDocuments } = this.vectors.statements;
-    const [k, projectId] = [BigInt(limit), BigInt(query.projectId)];
-    const rows = query.documentIds
-      ? nearestInDocuments.all(vector, k, projectId, JSON.stringify(query.documentIds))
-      : nearest.all(vector, k, projectId);
-    return (rows as { id: number }[]).map((row) => row.id);
   }
 
   /**
@@ -230,15 +202,6 @@ function migrate(db: Database.Database): void {
   })();
 }
 
-/** The length fixed in the vector table's definition, or null before the first vector. */
-function vectorDimensions(db: Database.Database): number | null {
-  const table = db
-    .prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'chunk_vectors'")
-    .get() as { sql: string } | undefined;
-  const match = table && /float\[(\d+)\]/.exec(table.sql);
-  return match ? Number(match[1]) : null;
-}
-
 function prepareStatements(db: Database.Database) {
   return {
     passageId: db.prepare(
@@ -252,29 +215,15 @@ function prepareStatements(db: Database.Database) {
     deleteChunk: db.prepare('DELETE FROM chunks WHERE id = ?'),
     documentChunkIds: db.prepare('SELECT id FROM chunks WHERE document_id = ?'),
     projectChunkIds: db.prepare('SELECT id FROM chunks WHERE project_id = ?'),
-    // The weights give the scope column no say in the ranking.
-    lexical: db.prepare(
-      'SELECT rowid AS id FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY bm25(chunks_fts, 1.0, 0.0) LIMIT ?',
-    ),
-    rows: db.prepare(
-      'SELECT id, document_id, page_number, start, "end", text FROM chunks WHERE id IN (SELECT value FROM json_each(?))',
-    ),
     ping: db.prepare('SELECT 1'),
   };
 }
 
 function prepareVectorStatements(db: Database.Database) {
-  const nearest = (documentFilter: string) =>
-    db.prepare(`
-      SELECT chunk_id AS id FROM chunk_vectors
-      WHERE embedding MATCH ? AND k = ? AND project_id = ? ${documentFilter}
-      ORDER BY distance`);
   return {
     insert: db.prepare(
       'INSERT INTO chunk_vectors (chunk_id, project_id, document_id, embedding) VALUES (?, ?, ?, ?)',
     ),
     delete: db.prepare('DELETE FROM chunk_vectors WHERE chunk_id = ?'),
-    nearest: nearest(''),
-    nearestInDocuments: nearest('AND document_id IN (SELECT value FROM json_each(?))'),
   };
 }

@@ -32,9 +32,10 @@ export type Retrieval = {
  * Finds the passages of a project that answer a question. Two ideas beyond plain search:
  * - a follow-up question ("and when does it end?") is searched together with the user's previous
  *   questions, so it finds its subject; a self-contained question is searched alone;
- * - a question that names its deal ("Which state's law governs the Inktomi agreement?") is also
- *   searched within the named document without the naming words, whose weight would otherwise
- *   rank the document's title pages above the clause that answers (see `documentFocus`).
+ * - a question that names its deal ("Which state's law governs the Inktomi agreement?") is
+ *   answered from the named documents only, searched without the naming words, whose weight
+ *   would otherwise rank the document's title pages above the clause that answers (see
+ *   `documentFocus`).
  */
 @Injectable()
 export class PassageRetriever {
@@ -69,7 +70,10 @@ export class PassageRetriever {
       signal,
       focus.documentIds,
     );
-    return { passages: choose([focused, broad]), namingTerms: focus.namingTerms };
+    // A question that names its deal is answered from that deal's documents only.
+    const named = new Set(focus.documentIds);
+    const broadInNamed = broad.filter((hit) => named.has(hit.documentId));
+    return { passages: choose([focused, broadInNamed]), namingTerms: focus.namingTerms };
   }
 }
 

@@ -1,0 +1,42 @@
+import { Piscina } from 'piscina';
+import type { SearchHit } from './search-index.port.js';
+import type { ReaderQuery } from './sqlite-search-reader.js';
+import type { SearchTask } from './search.worker.js';
+
+/** Loaded by Node itself, as the parse threads are (see extractor/parse-pool.ts). */
+const workerFile = new URL(
+  import.meta.url.endsWith('.ts') ? './search.worker.ts' : './search.worker.js',
+  import.meta.url,
+);
+
+/**
+ * Threads that run searches of the embedded index off the event loop: a search costs a few
+ * milliseconds of CPU in SQLite, which would otherwise hold up every other request, and with
+ * several cores several searches run at once. Started on the first search.
+ */
+export class SearchThreads {
+  private pool: Piscina<SearchTask, SearchHit[]> | null = null;
+
+  constructor(
+    private readonly file: string,
+    private readonly threads: number,
+  ) {}
+
+  search(query: ReaderQuery): Promise<SearchHit[]> {
+    this.pool ??= new Piscina({
+      filename: workerFile.href,
+      minThreads: this.threads,
+      maxThreads: this.threads,
+      idleTimeout: Number.POSITIVE_INFINITY,
+      // Idle threads wait for messages instead of blocking in Atomics.wait, whose wake-ups cost the
+      // event loop more than the messages do.
+      atomics: 'disabled',
+    });
+    return this.pool.run({ file: this.file, query });
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.destroy();
+    this.pool = null;
+  }
+}
