@@ -17,7 +17,14 @@ export async function startBuiltServer(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clearroom-bench-'));
   const port = await freePort();
   const server = spawn(process.execPath, ['dist/apps/api/main.js'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      METRICS_PORT: '0',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
     stdio: ['ignore', onLogLine ? 'pipe' : 'ignore', 'inherit'],
   });
   if (onLogLine) {
