@@ -16,11 +16,13 @@ const workerFile = new URL(
  */
 export class SearchThreads {
   private pool: Piscina<SearchTask, SearchHit[]> | null = null;
+  private readonly file: string;
+  private readonly threads: number;
 
-  constructor(
-    private readonly file: string,
-    private readonly threads: number,
-  ) {}
+  constructor(file: string, threads: number) {
+    this.file = file;
+    this.threads = threads;
+  }
 
   search(query: ReaderQuery): Promise<SearchHit[]> {
     this.pool ??= new Piscina({
