@@ -33,10 +33,21 @@ const CLOSE_MARGIN_MS = 5_000;
  * are picked up again, and `close()` waits for running jobs after aborting them.
  * Redis should run with `appendonly yes` and `maxmemory-policy noeviction`.
  */
+/**
+ * A BullMQ worker that can stop renewing its jobs' locks. `close()` stops the renewal only after
+ * the running jobs finish, which never happens while Redis is unreachable; the renewal timer would
+ * then keep the process alive. A job whose lock lapses is taken over by another worker.
+ */
+class ReleasableWorker extends Worker {
+  stopRenewingLocks(): Promise<void> {
+    return this.lockManager.close();
+  }
+}
+
 export class BullMqJobQueue implements JobQueue {
   private readonly connection: Redis;
   private readonly queue: Queue;
-  private worker: Worker | null = null;
+  private worker: ReleasableWorker | null = null;
   private readonly workerConnection: Redis;
   private closing = false;
   private stopping: Promise<void> | null = null;
@@ -71,7 +82,7 @@ export class BullMqJobQueue implements JobQueue {
   }
 
   async start(handlers: JobHandlers): Promise<void> {
-    this.worker = new Worker(
+    this.worker = new ReleasableWorker(
       QUEUE_NAME,
       async (job: Job, token?: string, signal?: AbortSignal) => {
         const attempt = job.attemptsMade + 1;
@@ -167,6 +178,7 @@ export class BullMqJobQueue implements JobQueue {
     clearTimeout(timer);
     if (!closed) {
       this.logger.warn('The BullMQ worker did not close in time: dropping its Redis connection');
+      await this.worker.stopRenewingLocks();
       this.workerConnection.disconnect();
     }
   }
