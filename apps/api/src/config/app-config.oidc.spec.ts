@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { ConfigError, loadConfig } from './app-config.js';
+import { loadConfig } from './app-config.js';
+import { configError } from './fixtures/config-error.js';
 
 const SECRET = 'k3ycl0ak-generated-secret-32-chars';
 const oidcEnv = {
@@ -9,16 +10,6 @@ const oidcEnv = {
   OIDC_CLIENT_SECRET: SECRET,
   PUBLIC_URL: 'https://deals.example.com',
 };
-
-function configError(env: Record<string, string>): string {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message;
-  }
-  throw new Error('loadConfig accepted the configuration');
-}
 
 describe('loadConfig: sign-in', () => {
   it('defaults to local accounts with sessions in the database', () => {

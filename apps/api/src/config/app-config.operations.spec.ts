@@ -1,15 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { ConfigError, loadConfig } from './app-config.js';
-
-function configError(env: Record<string, string>): string {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message;
-  }
-  throw new Error('loadConfig accepted the configuration');
-}
+import { loadConfig } from './app-config.js';
+import { configError } from './fixtures/config-error.js';
 
 describe('loadConfig: operations', () => {
   it('serves metrics on 9464 and allows 30 s for a graceful shutdown by default', () => {

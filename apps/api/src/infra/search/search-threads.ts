@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { Piscina } from 'piscina';
 import type { SearchHit } from './search-index.port.js';
 import type { ReaderQuery } from './sqlite-search-reader.js';
@@ -16,6 +17,7 @@ const workerFile = new URL(
  */
 export class SearchThreads {
   private pool: Piscina<SearchTask, SearchHit[]> | null = null;
+  private readonly logger = new Logger(SearchThreads.name);
   private readonly file: string;
   private readonly threads: number;
 
@@ -25,16 +27,25 @@ export class SearchThreads {
   }
 
   search(query: ReaderQuery): Promise<SearchHit[]> {
-    this.pool ??= new Piscina({
+    this.pool ??= this.startPool();
+    return this.pool.run({ file: this.file, query });
+  }
+
+  private startPool(): Piscina<SearchTask, SearchHit[]> {
+    const pool = new Piscina<SearchTask, SearchHit[]>({
       filename: workerFile.href,
       minThreads: this.threads,
       maxThreads: this.threads,
       idleTimeout: Number.POSITIVE_INFINITY,
-      // Idle threads wait for messages instead of blocking in Atomics.wait, whose wake-ups cost the
-      // event loop more than the messages do.
+      // Idle threads wait on their message port, not in an Atomics.wait loop (as measured in the
+      // README's bench:query figures).
       atomics: 'disabled',
     });
-    return this.pool.run({ file: this.file, query });
+    // A thread that dies outside a task is replaced; its error must not bring the process down.
+    pool.on('error', (error: unknown) => {
+      this.logger.warn(`Search thread: ${error instanceof Error ? error.message : String(error)}`);
+    });
+    return pool;
   }
 
   async close(): Promise<void> {

@@ -51,6 +51,7 @@ export class SqliteSearchReader {
 
   search(query: ReaderQuery): SearchHit[] {
     if (query.documentIds?.length === 0) return [];
+    this.dropStaleCounts();
     const limit = candidateCount(query.k);
     const rankings = [this.lexicalRanking(query, limit)];
     if (query.vector) rankings.push(this.vectorRanking(query.vector, query, limit));
@@ -125,12 +126,15 @@ export class SqliteSearchReader {
     return new Map(rows.map((row) => [row.id, row]));
   }
 
-  private count(key: string, read: () => unknown): number {
-    const version = this.statements.dataVersion.pluck().get() as number;
+  private dropStaleCounts(): void {
+    const version = this.statements.dataVersion.get() as number;
     if (version !== this.countsVersion || this.counts.size >= MAX_REMEMBERED_COUNTS) {
       this.counts.clear();
       this.countsVersion = version;
     }
+  }
+
+  private count(key: string, read: () => unknown): number {
     let value = this.counts.get(key);
     if (value === undefined) {
       value = (read() as { n: number } | undefined)?.n ?? 0;
@@ -161,7 +165,7 @@ function prepareReadStatements(db: Database.Database) {
     rows: db.prepare(
       'SELECT id, document_id, page_number, start, "end", text FROM chunks WHERE id IN (SELECT value FROM json_each(?))',
     ),
-    dataVersion: db.prepare('PRAGMA data_version'),
+    dataVersion: db.prepare('PRAGMA data_version').pluck(),
   };
 }
 
