@@ -9,7 +9,7 @@
 #     starts it: uid/gid 10001, only the image's environment, the application directory mounted
 #     read-only (and not writable by that user anyway), DATA_DIR a writable directory. Checks:
 #     `migrate` exits 0 (and again, idempotent); `all` answers /api/health/ready, serves the web
-#     app, signs a user up (argon2), analyses an upload (parse threads, SQLite, the search index
+#     app, signs a user up (argon2), analyses an upload (parse processes, SQLite, the search index
 #     with sqlite-vec) and answers a question with a citation, which /metrics (METRICS_PORT)
 #     then counts; `api` and `worker` become ready; every role exits 0 on SIGTERM.
 #

@@ -11,7 +11,7 @@ import { createValidationPipe } from './common/validation.pipe.js';
 import type { AppConfig } from './config/app-config.js';
 import { httpMetrics } from './infra/metrics/http-metrics.middleware.js';
 import { Metrics } from './infra/metrics/metrics.js';
-import { serveSpa } from './modules/web/spa.js';
+import { answerOutsideApiWithJson, serveSpa } from './modules/web/spa.js';
 
 /** Builds the whole HTTP application (used by main.ts and by the API tests alike). */
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
@@ -54,7 +54,9 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new HttpExceptionFilter(config.jsonBodyLimitBytes));
   app.useGlobalPipes(createValidationPipe());
-  if (config.webDir) serveSpa(app.getHttpAdapter().getInstance(), config.webDir);
+  const http = app.getHttpAdapter().getInstance();
+  if (config.webDir) serveSpa(http, config.webDir);
+  else answerOutsideApiWithJson(http);
   // Signals are handled by main.ts (graceful-shutdown.ts), which drains before closing.
   return app;
 }

@@ -11,6 +11,7 @@ import { MetricsModule } from './infra/metrics/metrics.module.js';
 import { QueueModule } from './infra/queue/queue.module.js';
 import { SearchModule } from './infra/search/search.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { ClientConfigModule } from './modules/client-config/client-config.module.js';
 import { DashboardModule } from './modules/dashboard/dashboard.module.js';
 import { DealExtractionModule } from './modules/deal-extraction/deal-extraction.module.js';
 import { DocumentsModule } from './modules/documents/documents.module.js';
@@ -24,6 +25,7 @@ import { ProjectSearchModule } from './modules/search/search.module.js';
 const apiModules = [
   AuthModule,
   ProjectsModule,
+  ClientConfigModule,
   DashboardModule,
   DocumentsModule,
   ProjectSearchModule,

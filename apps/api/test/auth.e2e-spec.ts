@@ -9,6 +9,9 @@ const sessionCookie = (setCookie: string[] | string | undefined) =>
     .concat(setCookie ?? [])
     .find((cookie) => cookie.startsWith('clearroom_session='));
 
+const TOO_LONG_ONCE_NORMALISED =
+  'Username must be at most 64 characters once normalised (a ligature such as "ﬃ" counts as its letters)';
+
 describe('auth: local accounts', () => {
   let testApp: TestApp;
   beforeAll(async () => {
@@ -60,12 +63,35 @@ describe('auth: local accounts', () => {
         { username: 'x'.repeat(65), password: 'long enough' },
         'Username must be at most 64 characters',
       ],
-      [{ username: 42, password: 'long enough' }, 'Username is required'],
+      [
+        // 30 characters as sent, 90 once NFKC spells out each ligature: longer than the stored key.
+        { username: 'ﬃ'.repeat(30), password: 'long enough' },
+        TOO_LONG_ONCE_NORMALISED,
+      ],
+      [{ username: 42, password: 'long enough' }, 'Username must be text'],
+      [{ username: null, password: 'long enough' }, 'Username must be text'],
+      [{ username: 'erin', password: 42 }, 'Password must be text'],
       [{ username: 'erin', password: 'long enough', admin: true }, 'Unrecognized key: "admin"'],
       [{ password: 'long enough' }, 'Username is required'],
+      [{ username: 'erin' }, 'Password is required'],
     ])('rejects %j with 400 "%s"', async (body, message) => {
       const response = await testApp.http().post('/api/auth/register').send(body).expect(400);
       expect(response.body).toEqual({ error: message, code: 'VALIDATION_FAILED' });
+    });
+
+    it('accepts a username of exactly 64 characters once normalised, and signs it in', async () => {
+      const username = `${'ﬃ'.repeat(21)}x`; // 22 as sent, 64 once normalised
+      await testApp
+        .http()
+        .post('/api/auth/register')
+        .send({ username, password: 'long enough' })
+        .expect(201);
+      const response = await testApp
+        .http()
+        .post('/api/auth/login')
+        .send({ username: username.normalize('NFKC').toUpperCase(), password: 'long enough' })
+        .expect(200);
+      expect(response.body.user.username).toBe(username);
     });
   });
 
@@ -103,6 +129,17 @@ describe('auth: local accounts', () => {
       });
       expect(unknown.body).toEqual(wrong.body);
       expect(sessionCookie(wrong.headers['set-cookie'])).toBeUndefined();
+    });
+
+    it.each([
+      [{ username: 42, password: 'x' }, 'Username must be text'],
+      [{ username: 'grace', password: null }, 'Password must be text'],
+      [{ password: 'x' }, 'Username is required'],
+      [{ username: 'grace' }, 'Password is required'],
+      [{ username: 'ﬃ'.repeat(30), password: 'x' }, TOO_LONG_ONCE_NORMALISED],
+    ])('rejects %j with 400 "%s"', async (body, message) => {
+      const response = await testApp.http().post('/api/auth/login').send(body).expect(400);
+      expect(response.body).toEqual({ error: message, code: 'VALIDATION_FAILED' });
     });
 
     it('rejects blank credentials with 400', async () => {
@@ -258,6 +295,26 @@ describe('auth: separate app instances and settings', () => {
         .send({ username: 'kim', password: 'long enough' })
         .expect(201);
       expect(sessionCookie(response.headers['set-cookie'])).toMatch(/; Secure/);
+    } finally {
+      await testApp.drop();
+    }
+  });
+
+  it('counts failures for the longest usernames too, and answers an over-long one 400 (never 500)', async () => {
+    const testApp = await startTestApp({ LOGIN_MAX_FAILURES: '2' });
+    try {
+      const longest = `${'ﬃ'.repeat(21)}x`; // 64 characters once normalised
+      await signUp(testApp, longest);
+      const attempt = (username: string, password: string) =>
+        testApp.http().post('/api/auth/login').send({ username, password });
+      expect((await attempt(longest, 'wrong password')).status).toBe(401);
+      const overLong = await attempt('ﬃ'.repeat(30), 'wrong password');
+      expect(overLong.status).toBe(400);
+      expect(overLong.body.error).toBe(TOO_LONG_ONCE_NORMALISED);
+      expect((await attempt(longest, 'wrong password')).status).toBe(401);
+      const locked = await attempt(longest, 'correct horse battery');
+      expect(locked.status).toBe(429);
+      expect(locked.body.code).toBe('TOO_MANY_ATTEMPTS');
     } finally {
       await testApp.drop();
     }

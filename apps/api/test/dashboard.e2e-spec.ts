@@ -39,6 +39,31 @@ describe('GET /api/dashboard/stats', () => {
     });
   });
 
+  // SQLite's lower() folds ASCII only, and MariaDB's collations equate accented letters with plain
+  // ones: the count must be the same on both, so each case holds a pair that one of them got wrong.
+  it.each([
+    ['non-ASCII letter case is one company', ['ÄCME', 'äcme'], 1],
+    ['an accent makes another company', ['Acme', 'Äcme'], 2],
+    [
+      'accents stay apart whatever the case',
+      ['Éclair SA', 'ÉCLAIR SA', 'éclair sa', 'Eclair SA'],
+      2,
+    ],
+    ['NFKC: full-width letters are the plain ones', ['ａｃｍｅ', 'ACME', 'acme'], 1],
+    ['NFKC: a combining accent is the accented letter', ['A\u0308CME', 'ÄCME'], 1],
+    ['Greek, final sigma included', ['ΣΊΣΥΦΟΣ', 'σίσυφος'], 1],
+  ])('counts companies alike on every database: %s', async (_label, companies, expected) => {
+    const { agent } = await signUp(testApp);
+    for (const [index, companyName] of companies.entries()) {
+      await agent
+        .post('/api/projects')
+        .send({ name: `Deal ${index}`, companyName })
+        .expect(201);
+    }
+    const response = await agent.get('/api/dashboard/stats').expect(200);
+    expect(response.body.companiesReviewed).toBe(expected);
+  });
+
   it("follows edits and deletions, and never counts another user's deals", async () => {
     const mine = await signUp(testApp);
     const theirs = await signUp(testApp);

@@ -2,12 +2,17 @@ import { readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { SqlEntityManager } from '@mikro-orm/sql';
+import Database from 'better-sqlite3';
 import type { ProjectFile, UploadResponse } from '@clearroom/contracts';
 import {
   writeEmptyRowsXlsx,
   writeZipBombDocx,
 } from '../src/infra/extractor/fixtures/office-writer.js';
 import { writePdf } from '../src/infra/extractor/fixtures/pdf-writer.js';
+import { product, writeXls } from '../src/infra/extractor/fixtures/xls-writer.js';
+import { JOB_QUEUE, type JobQueue } from '../src/infra/queue/job-queue.port.js';
+import { SEARCH_INDEX, type SearchIndex } from '../src/infra/search/search-index.port.js';
 import { FileUrlSigner } from '../src/modules/documents/file-url-signer.js';
 import { CORPUS, corpusFile, describeWithCorpus } from './support/corpus.js';
 import { createProject, waitForAnalysis } from './support/documents.js';
@@ -325,19 +330,86 @@ describe('documents API', () => {
     });
   });
 
-  it('deleting a project removes its files from disk and from the index', async () => {
-    const project = await createProject(owner.agent, 'Doomed');
-    const response = await upload(
-      [[pdf('Indemnification survives termination.'), 'doomed.pdf']],
-      owner.agent,
-      project,
-    ).expect(201);
-    const doomed = response.body.files[0].file as ProjectFile;
-    await waitForAnalysis(owner.agent, project);
-    expect(readdirSync(filesDir())).toContain(doomed.filename);
-    await owner.agent.delete(`/api/projects/${project}`).expect(200);
-    expect(readdirSync(filesDir())).not.toContain(doomed.filename);
-    await owner.agent.get(`/api/files/${doomed.filename}`).expect(404);
+  it("deleting a project removes its files, pages and index entries, and leaves another project's alone", async () => {
+    const doomedProject = await createProject(owner.agent, 'Doomed');
+    const keptProject = await createProject(owner.agent, 'Kept');
+    const uploadTo = async (project: number, text: string, name: string) =>
+      (await upload([[pdf(text), name]], owner.agent, project).expect(201)).body.files[0]
+        .file as ProjectFile;
+    const doomed = await uploadTo(
+      doomedProject,
+      'Indemnification survives termination.',
+      'doomed.pdf',
+    );
+    const kept = await uploadTo(keptProject, 'Indemnification is capped at the price.', 'kept.pdf');
+    await waitForAnalysis(owner.agent, doomedProject);
+    await waitForAnalysis(owner.agent, keptProject);
+
+    const em = testApp.app.get(SqlEntityManager);
+    const pagesOf = async (documentId: number) => {
+      const [row] = await em
+        .fork()
+        .getConnection()
+        .execute<{ n: number | string }[]>(
+          'select count(*) as n from document_pages where document_id = ?',
+          [documentId],
+        );
+      return Number(row!.n);
+    };
+    const documentRows = async (documentId: number) => {
+      const [row] = await em
+        .fork()
+        .getConnection()
+        .execute<{ n: number | string }[]>('select count(*) as n from documents where id = ?', [
+          documentId,
+        ]);
+      return Number(row!.n);
+    };
+    const index = new Database(path.join(testApp.db.env['DATA_DIR']!, 'search-index.sqlite'), {
+      readonly: true,
+    });
+    const chunksOf = (projectId: number) =>
+      (
+        index.prepare('select count(*) as n from chunks where project_id = ?').get(projectId) as {
+          n: number;
+        }
+      ).n;
+    const searchIndex = testApp.app.get<SearchIndex>(SEARCH_INDEX);
+    const hits = (projectId: number) =>
+      searchIndex.search({ projectId, text: 'indemnification', vector: null, k: 10 });
+    try {
+      expect(await pagesOf(doomed.id)).toBe(1);
+      expect(chunksOf(doomedProject)).toBeGreaterThan(0);
+      expect((await hits(doomedProject)).map((hit) => hit.documentId)).toEqual([doomed.id]);
+      const keptChunks = chunksOf(keptProject);
+      expect(readdirSync(filesDir())).toContain(doomed.filename);
+
+      await owner.agent.delete(`/api/projects/${doomedProject}`).expect(200);
+
+      expect(readdirSync(filesDir())).not.toContain(doomed.filename);
+      await owner.agent.get(`/api/files/${doomed.filename}`).expect(404);
+      expect(await documentRows(doomed.id)).toBe(0);
+      expect(await pagesOf(doomed.id)).toBe(0);
+      expect(chunksOf(doomedProject)).toBe(0);
+      expect(await hits(doomedProject)).toEqual([]);
+
+      // The other project keeps its file, pages, index entries and search results.
+      expect(readdirSync(filesDir())).toContain(kept.filename);
+      expect(await pagesOf(kept.id)).toBe(1);
+      expect(chunksOf(keptProject)).toBe(keptChunks);
+      const list = await owner.agent.get(`/api/projects/${keptProject}/files`).expect(200);
+      expect(list.body.files).toEqual([
+        expect.objectContaining({ id: kept.id, processingStatus: 'completed' }),
+      ]);
+      const found = await owner.agent
+        .get(`/api/projects/${keptProject}/search?q=indemnification`)
+        .expect(200);
+      expect(found.body.passages.map((p: { documentId: number }) => p.documentId)).toEqual([
+        kept.id,
+      ]);
+    } finally {
+      index.close();
+    }
   });
 });
 
@@ -401,6 +473,203 @@ describe('hostile files', () => {
     expect(retried.find((f) => f.originalname === 'truncated.pdf')!.failureReason).toMatch(
       /^file is corrupt: /,
     );
+  });
+});
+
+describe('accepted file types', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await startTestApp();
+  });
+  afterAll(() => testApp.drop());
+
+  it('refuses other text (HTML, JSON, a script, SVG, no extension) with 415; the listed formats beside it are stored and read', async () => {
+    const { agent } = await signUp(testApp);
+    const projectId = await createProject(agent);
+    const refused: [string, string][] = [
+      ['page.html', '<!DOCTYPE html><html><body><p>Closing on 1 March.</p></body></html>'],
+      ['data.json', '{"closing": "2027-03-01"}'],
+      ['run.sh', '#!/bin/sh\necho closing\n'],
+      ['drawing.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="10"></svg>'],
+      ['logo.svg', '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>'],
+      ['NOTES', 'Closing on 1 March.\n'],
+    ];
+    const budget = writeXls({
+      Budget: [
+        ['Company', 'Revenue', 'Double'],
+        ['Acme Holdings', 1200, product('B', 2, 2, 2400)],
+      ],
+      Notes: [['Reviewed by', 'Finance']],
+    });
+    let request = agent.post(`/api/projects/${projectId}/files`);
+    for (const [name, content] of refused)
+      request = request.attach('files', Buffer.from(content), name);
+    request = request
+      .attach('files', Buffer.from('Closing date: 1 March 2027.\n'), 'notes.txt')
+      .attach('files', Buffer.from('# Escrow\nThe escrow agent holds the deposit.\n'), 'brief.md')
+      .attach('files', Buffer.from('Party,Role\nAcme,Buyer\n'), 'parties.csv')
+      .attach('files', budget, 'budget.xls');
+    const response = await request.expect(201);
+    const outcomes = response.body.files as UploadResponse['files'];
+    expect(outcomes.map((outcome) => [outcome.originalname, outcome.status])).toEqual([
+      ...refused.map(([name]) => [name, 'rejected']),
+      ['notes.txt', 'accepted'],
+      ['brief.md', 'accepted'],
+      ['parties.csv', 'accepted'],
+      ['budget.xls', 'accepted'],
+    ]);
+    for (const outcome of outcomes.slice(0, refused.length)) {
+      expect(outcome).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+      if (outcome.status !== 'rejected') throw new Error('not rejected');
+      expect(outcome.error).toMatch(
+        new RegExp(`^"${outcome.originalname}" is not a supported file type \\(its content is `),
+      );
+    }
+    expect(response.body.message).toBe(
+      `4 file(s) uploaded successfully; 6 rejected: ${refused.map(([name]) => name).join(', ')}`,
+    );
+
+    const files = await waitForAnalysis(agent, projectId);
+    expect(files.map((file) => [file.originalname, file.mimetype, file.processingStatus])).toEqual(
+      expect.arrayContaining([
+        ['notes.txt', 'text/plain', 'completed'],
+        ['brief.md', 'text/markdown', 'completed'],
+        ['parties.csv', 'text/csv', 'completed'],
+        ['budget.xls', 'application/vnd.ms-excel', 'completed'],
+      ]),
+    );
+    expect(files).toHaveLength(4);
+    expect(files.find((file) => file.originalname === 'budget.xls')!.pageCount).toBe(2);
+    const { body } = await agent
+      .get(`/api/projects/${projectId}/search`)
+      .query({ q: 'Acme Holdings revenue' })
+      .expect(200);
+    expect(body.passages[0]).toMatchObject({ originalname: 'budget.xls', pageNumber: 1 });
+    expect(body.passages[0].text).toContain(
+      'Row 2: Company: Acme Holdings | Revenue: 1200 | Double: 2400',
+    );
+
+    // Alone, a refused file is a 415 naming it.
+    const alone = await agent
+      .post(`/api/projects/${projectId}/files`)
+      .attach('files', Buffer.from(refused[0]![1]), 'page.html')
+      .expect(415);
+    expect(alone.body).toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      error:
+        '"page.html" is not a supported file type (its content is text, and .html is not a text format Clearroom reads (.txt, .md, .markdown, .csv, .tsv)). Upload PDF, Word, Excel, PowerPoint, text, Markdown, CSV, JPEG, PNG or TIFF files.',
+    });
+  });
+});
+
+describe('documentsAnalyzed on the dashboard', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await startTestApp();
+  });
+  afterAll(() => testApp.drop());
+
+  it('counts completed documents only: not a failed one, nor one awaiting analysis', async () => {
+    const { agent } = await signUp(testApp);
+    const projectId = await createProject(agent);
+    const valid = writePdf(['Termination on ninety days notice.']);
+    await agent
+      .post(`/api/projects/${projectId}/files`)
+      .attach('files', valid, 'valid.pdf')
+      .attach('files', valid.subarray(0, Math.floor(valid.length / 2)), 'corrupt.pdf')
+      .expect(201);
+    await waitForAnalysis(agent, projectId);
+    // The worker stops taking jobs (as during a shutdown): the next upload waits.
+    await testApp.app.get<JobQueue>(JOB_QUEUE).stop(0);
+    await agent
+      .post(`/api/projects/${projectId}/files`)
+      .attach('files', pdf('Escrow of the source code.'), 'waiting.pdf')
+      .expect(201);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const list = await agent.get(`/api/projects/${projectId}/files`).expect(200);
+    expect(
+      Object.fromEntries(
+        (list.body.files as ProjectFile[]).map((file) => [
+          file.originalname,
+          file.processingStatus,
+        ]),
+      ),
+    ).toEqual({
+      'valid.pdf': 'completed',
+      'corrupt.pdf': 'failed',
+      'waiting.pdf': 'awaiting_processing',
+    });
+    const stats = await agent.get('/api/dashboard/stats').expect(200);
+    expect(stats.body.documentsAnalyzed).toBe(1);
+  });
+});
+
+describeWithCorpus('hostile uploads beside corpus files, in one request', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await startTestApp();
+  });
+  afterAll(() => testApp.drop());
+
+  it('each bad file gets its own precise error; the valid ones complete', async () => {
+    const { agent } = await signUp(testApp);
+    const projectId = await createProject(agent);
+    const response = await agent
+      .post(`/api/projects/${projectId}/files`)
+      .attach('files', corpusFile(CORPUS.tickets), CORPUS.tickets)
+      .attach('files', PNG, 'contract.pdf')
+      .attach('files', Buffer.alloc(0), 'empty.pdf')
+      .attach('files', corpusFile(CORPUS.mphase), '../../../etc/Ünïcødé résumé.pdf')
+      .attach('files', corpusFile(CORPUS.word), 'testWORD.docx')
+      .expect(201);
+    expect(response.body.files).toEqual([
+      expect.objectContaining({ status: 'accepted', originalname: CORPUS.tickets }),
+      {
+        status: 'rejected',
+        originalname: 'contract.pdf',
+        size: PNG.length,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        error:
+          '"contract.pdf" is named .pdf but its content is an image (image/png): rename it or upload the intended file.',
+      },
+      {
+        status: 'rejected',
+        originalname: 'empty.pdf',
+        size: 0,
+        code: 'VALIDATION_FAILED',
+        error: '"empty.pdf" is empty (0 bytes): there is nothing to analyse.',
+      },
+      expect.objectContaining({ status: 'accepted', originalname: 'Ünïcødé résumé.pdf' }),
+      expect.objectContaining({ status: 'accepted', originalname: 'testWORD.docx' }),
+    ]);
+    expect(response.body.message).toBe(
+      '3 file(s) uploaded successfully; 2 rejected: contract.pdf, empty.pdf',
+    );
+    const hostile = response.body.files[3].file as ProjectFile;
+    expect(hostile.filename).toMatch(/^[0-9a-f-]{36}\.pdf$/);
+
+    const files = await waitForAnalysis(agent, projectId, 120_000);
+    expect(
+      files.map((file) => [file.originalname, file.processingStatus, file.pageCount]).sort(),
+    ).toEqual(
+      [
+        ['Ünïcødé résumé.pdf', 'completed', 3],
+        [CORPUS.tickets, 'completed', 2],
+        ['testWORD.docx', 'completed', expect.any(Number)],
+      ].sort(),
+    );
+    // Only the three stored files, under generated names, in the file store.
+    const stored = readdirSync(path.join(testApp.db.env['DATA_DIR']!, 'files')).filter(
+      (name) => name !== 'incoming',
+    );
+    expect(stored.sort()).toEqual(files.map((file) => file.filename).sort());
+    const { body } = await agent
+      .get(`/api/projects/${projectId}/search`)
+      .query({ q: 'co-branding agreement' })
+      .expect(200);
+    expect(body.passages[0]).toMatchObject({ originalname: 'Ünïcødé résumé.pdf' });
+    await testApp.http().get('/api/health/ready').expect(200);
   });
 });
 

@@ -98,6 +98,16 @@ describe('projects', () => {
       .send({ name: '  ' })
       .expect(400);
     expect(empty.body).toEqual({ error: 'Project name is required', code: 'VALIDATION_FAILED' });
+    for (const wrongType of [null, 42, ['New name']]) {
+      const response = await owner
+        .patch(`/api/projects/${body.project.id}`)
+        .send({ name: wrongType })
+        .expect(400);
+      expect(response.body).toEqual({
+        error: 'Project name must be text',
+        code: 'VALIDATION_FAILED',
+      });
+    }
   });
 
   it('DELETE removes the project', async () => {
@@ -134,7 +144,9 @@ describe('projects', () => {
     it.each([
       ['no name', {}, 'Project name is required'],
       ['an empty name', { name: '' }, 'Project name is required'],
-      ['a number as name', { name: 42 }, 'Project name is required'],
+      ['a number as name', { name: 42 }, 'Project name must be text'],
+      ['null as name', { name: null }, 'Project name must be text'],
+      ['an object as name', { name: { text: 'x' } }, 'Project name must be text'],
       [
         'a 201-character name',
         { name: 'x'.repeat(201) },

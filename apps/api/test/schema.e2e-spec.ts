@@ -25,6 +25,7 @@ describe('database schema', () => {
       '0003-documents',
       '0004-chat',
       '0005-single-sign-on',
+      '0006-analysis-note',
     ]);
   });
 
@@ -39,6 +40,7 @@ describe('database schema', () => {
       '0003-documents',
       '0004-chat',
       '0005-single-sign-on',
+      '0006-analysis-note',
     ]);
     await b.http().get('/api/health/ready').expect(200);
     await Promise.all([a.close(), b.close(), fresh.close()]);

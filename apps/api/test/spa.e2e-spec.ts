@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Response } from 'supertest';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 describe('serving the web app', () => {
@@ -73,8 +74,66 @@ describe('serving the web app', () => {
     });
   });
 
-  it('does not answer a POST to a page path with the web app', async () => {
-    const response = await testApp.http().post('/dashboard').send({}).expect(404);
-    expect(response.text).not.toContain('<title>Clearroom</title>');
+  it.each([
+    ['POST', '/dashboard'],
+    ['PUT', '/project/12/settings'],
+    ['DELETE', '/'],
+    ['PATCH', '/favicon.svg'],
+    ['POST', '/assets/index-abc123.js'],
+  ])(
+    'answers %s %s with a JSON 404, not the web app or an HTML error page',
+    async (method, page) => {
+      const agent = testApp.http();
+      const response = await agent[method.toLowerCase() as 'post'](page).send({}).expect(404);
+      expectJsonNotFound(response, `${method} ${page}`);
+    },
+  );
+
+  it('answers a page asked for as JSON, and a missing asset, with a JSON 404', async () => {
+    const page = await testApp
+      .http()
+      .get('/dashboard')
+      .set('Accept', 'application/json')
+      .expect(404);
+    expectJsonNotFound(page, 'GET /dashboard');
+    const asset = await testApp.http().get('/assets/missing.js').expect(404);
+    expectJsonNotFound(asset, 'GET /assets/missing.js');
+  });
+
+  it('answers a malformed body sent to a page path with a JSON 404 too', async () => {
+    const response = await testApp
+      .http()
+      .post('/dashboard?tab=1')
+      .set('Content-Type', 'application/json')
+      .send('{"name":')
+      .expect(404);
+    expectJsonNotFound(response, 'POST /dashboard');
   });
 });
+
+describe('without the web app (API only)', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await startTestApp();
+  });
+
+  afterAll(() => testApp.close());
+
+  it.each([
+    ['GET', '/dashboard'],
+    ['POST', '/dashboard'],
+  ])('answers %s %s with the API’s JSON 404, not an HTML page', async (method, url) => {
+    const response = await testApp.http()[method === 'GET' ? 'get' : 'post'](url).expect(404);
+    expectJsonNotFound(response, `${method} ${url}`);
+  });
+});
+
+function expectJsonNotFound(response: Response, endpoint: string): void {
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  expect(response.body).toEqual({
+    error: `No such endpoint: ${endpoint}`,
+    code: 'ROUTE_NOT_FOUND',
+  });
+  expect(response.text).not.toContain('<title>Clearroom</title>');
+}

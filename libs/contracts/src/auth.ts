@@ -1,31 +1,48 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from './constants.js';
 
-const usernameSchema = z
-  .string({ error: 'Username is required' })
-  .trim()
-  .min(1, { message: 'Username is required', abort: true })
-  .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`)
-  // eslint-disable-next-line no-control-regex
-  .regex(/^[^\s\u0000-\u001f\u007f]+$/, 'Username cannot contain spaces or control characters');
+/**
+ * The key that makes "Alice", "ALICE" and "ａｌｉｃｅ" one account: NFKC, then lower case. It can be
+ * longer than the name as typed ("ﬃ" becomes "ffi"), and it is what the database stores.
+ */
+export const usernameKey = (username: string) => username.normalize('NFKC').toLowerCase();
+
+/** A missing field is "required"; a value of another type (a number, null) is "must be text". */
+const requiredText = (label: string) =>
+  z.string({
+    error: (issue) =>
+      issue.input === undefined ? `${label} is required` : `${label} must be text`,
+  });
+
+const usernameTooLong = `Username must be at most ${USERNAME_MAX_LENGTH} characters`;
+
+/**
+ * A username as sent: required, trimmed, and short enough both as typed and as its key (see
+ * {@link usernameKey}), which must fit the stored column.
+ */
+const usernameField = () =>
+  requiredText('Username')
+    .trim()
+    .min(1, { message: 'Username is required', abort: true })
+    .max(USERNAME_MAX_LENGTH, { message: usernameTooLong, abort: true })
+    .refine((name) => usernameKey(name).length <= USERNAME_MAX_LENGTH, {
+      message: `${usernameTooLong} once normalised (a ligature such as "ﬃ" counts as its letters)`,
+      abort: true,
+    });
 
 export const loginRequestSchema = z.strictObject({
-  username: z
-    .string({ error: 'Username is required' })
-    .trim()
-    .min(1, 'Username is required')
-    .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`),
-  password: z
-    .string({ error: 'Password is required' })
+  username: usernameField(),
+  password: requiredText('Password')
     .min(1, 'Password is required')
     .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const registerRequestSchema = z.strictObject({
-  username: usernameSchema,
-  password: z
-    .string({ error: 'Password is required' })
+  username: usernameField()
+    // eslint-disable-next-line no-control-regex
+    .regex(/^[^\s\u0000-\u001f\u007f]+$/, 'Username cannot contain spaces or control characters'),
+  password: requiredText('Password')
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
     .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
 });

@@ -14,13 +14,16 @@ export const inProgressFileStatuses: readonly string[] = [
   'pending',
 ];
 
-/** Default upload limits (the server's are configurable; the web only displays these). */
+/**
+ * Default upload limits. The server's are configurable (`GET /api/config` says what they are);
+ * the web uses these until it knows.
+ */
 export const DEFAULT_MAX_FILE_SIZE_MB = 200;
 export const DEFAULT_MAX_FILES_PER_UPLOAD = 50;
 
 /** What the file picker offers (spec §5); drag and drop is unfiltered, the server decides. */
 export const FILE_PICKER_ACCEPT =
-  '.pdf,.doc,.docx,.xls,.xlsx,.csv,.ppt,.pptx,.txt,.md,.jpg,.jpeg,.png,.tif,.tiff,application/pdf,text/plain,image/jpeg,image/png';
+  '.pdf,.doc,.docx,.xls,.xlsx,.csv,.tsv,.ppt,.pptx,.txt,.md,.markdown,.jpg,.jpeg,.png,.tif,.tiff,application/pdf,text/plain,image/jpeg,image/png';
 
 export type ProjectFile = {
   id: number;
@@ -37,6 +40,12 @@ export type ProjectFile = {
   processingStatus: FileStatus;
   /** Why analysis failed, in words a person can act on; null unless failed. */
   failureReason: string | null;
+  /**
+   * For a completed document, what analysis could not read and what to do about it, in words a
+   * person can act on, e.g. "4 scanned pages (10–13) were not read: install tesseract-ocr or use
+   * Tika". Null when there is nothing to say; the status badge stays 'Analysis Complete'.
+   */
+  analysisNote: string | null;
   /** Pages (sheets, slides, sections) found; null until extraction has counted them. */
   pageCount: number | null;
   /** Pages analysed so far, for progress while processing. */

@@ -7,7 +7,11 @@ import {
 } from './constants.js';
 
 const projectName = z
-  .string({ error: 'Project name is required' })
+  .string({
+    // Missing is "required"; a number or null is a wrong type, which "required" would misdescribe.
+    error: (issue) =>
+      issue.input === undefined ? 'Project name is required' : 'Project name must be text',
+  })
   .trim()
   .min(1, 'Project name is required')
   .max(

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { inCi } from './environment.js';
 
 export const testRedisUrl = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
-const inCi = process.env['CI'] === 'true' || process.env['CI'] === '1';
 
 /**
  * Whether the suites that need Redis can run. Unreachable Redis fails CI (those suites must run

@@ -35,6 +35,7 @@ export function makeProjectFile(overrides: Partial<ProjectFile> = {}): ProjectFi
     sha256: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
     uploadedAt: '2026-03-14T10:00:00.000Z',
     failureReason: null,
+    analysisNote: null,
     pageCount: 50,
     pagesProcessed: status === 'completed' ? 50 : 0,
     completedAt: status === 'completed' ? '2026-03-14T10:05:00.000Z' : null,

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EmbeddedExtractor } from './embedded.extractor.js';
 import { ExtractionError, type Extraction } from './extractor.port.js';
 import { extractorConfig } from './fixtures/extractor-config.js';
+import { scanResolution } from './ocr.js';
 
 /** The developer corpus (../shared/corpus/README.md); jest runs from the repository root. */
 const CORPUS = path.resolve('../shared/corpus');
@@ -190,14 +191,32 @@ describeWithCorpus()('embedded extractor on the developer corpus', () => {
     expect(result.pages[0]!.text).toMatch(/COMPLETION AND LIQUIDITY MAINTENANCE AGREEMENT/);
     expect(result.pages[0]!.text).toMatch(/Guaranty/);
     expect(result.pages.map((page) => page.text).join('\n')).toMatch(/Credit Agreement/);
+
+    // The scan is of a corpus PDF whose text layer, itself an old OCR with its own misreadings,
+    // says what the pages hold. Read at 300 dpi, 78 % of its words are found; at 200, 80 %.
+    const original = results.get(
+      'PRIMEENERGYRESOURCESCORP_04_02_2007-EX-10.28-COMPLETION AND LIQUIDITY MAINTENANCE AGREEMENT.PDF',
+    )!;
+    const expected = [...words(original.pages.map((page) => page.text).join('\n'))];
+    const read = words(result.pages.map((page) => page.text).join('\n'));
+    expect(expected.filter((word) => read.has(word)).length / expected.length).toBeGreaterThan(
+      0.75,
+    );
   }, 60_000);
+
+  it('rasterises a scanned page at about its scan resolution', async () => {
+    const signal = new AbortController().signal;
+    // Principal Life's scans are 127 to 134 ppi; the image-only PDF was scanned at 300 ppi.
+    expect(await scanResolution(corpusFile(PRINCIPAL), 10, signal)).toBe(150);
+    expect(await scanResolution(IMAGE_ONLY, 1, signal)).toBe(200);
+  });
 
   it('without OCR, completes a mixed PDF with the text it has and counts the image-only pages', async () => {
     const result = await withoutOcr.extract(pdfInput(corpusFile(PRINCIPAL)));
     expect(result.pages).toHaveLength(13);
     expect(result.pages.slice(9).map((page) => page.text)).toEqual(['', '', '', '']);
     expect(result.pages[8]!.text).toContain('EXHIBIT A');
-    expect(result.metadata).toMatchObject({ ocrPages: 0, imageOnlyPages: 4 });
+    expect(result.metadata).toMatchObject({ ocrPages: 0, unreadPages: [10, 11, 12, 13] });
   });
 
   it('without OCR, fails an image-only PDF with a reason that says what to do', async () => {

@@ -8,6 +8,7 @@ import type { Extraction } from './extractor.port.js';
 import { extractorConfig } from './fixtures/extractor-config.js';
 import { paragraph, writeDocx, writePptx } from './fixtures/office-writer.js';
 import { writePdf } from './fixtures/pdf-writer.js';
+import { commented, formatted, product, writeXls } from './fixtures/xls-writer.js';
 
 /** Features of each format, on small files written by the tests. */
 const MIME = {
@@ -148,6 +149,57 @@ describe('Excel', () => {
       'Sheet: Notes\nRow 1: Checked | TRUE',
     ]);
     expect(result.metadata.engine).toBe('exceljs');
+  });
+
+  it('reads legacy .xls workbooks the same way: sheets in tab order, headers, cached results', async () => {
+    const xls = writeXls({
+      Deals: [
+        ['Pipeline review'],
+        [],
+        ['Company', 'Revenue', 'Signed', 'Share', 'Price', 'Double'],
+        [
+          'Acme',
+          formatted(1200, '#,##0'),
+          formatted(45356, 'dd/mm/yyyy'), // 5 March 2024
+          formatted(0.25, '0.0%'),
+          formatted(99.5, '"$"#,##0.00'),
+          product('B', 4, 2, 2400), // =B4*2
+        ],
+        [],
+        [],
+        [],
+        [],
+        [],
+        [commented('Société Générale', 'Signed in May')],
+      ],
+      Notes: [['Checked', true]],
+    });
+    const result = await extract('deals.xls', xls, 'application/vnd.ms-excel');
+    expect(texts(result)).toEqual([
+      'Sheet: Deals\nRow 1: Pipeline review\nRow 3: Company | Revenue | Signed | Share | Price | Double\n' +
+        'Row 4: Company: Acme | Revenue: 1,200 | Signed: 2024-03-05 | Share: 25.0% | Price: $99.50 | Double: 2400\n' +
+        'Row 10: Company: Société Générale\nComments:\nA10: Signed in May',
+      'Sheet: Notes\nRow 1: Checked | TRUE',
+    ]);
+    expect(result.metadata.engine).toBe('sheetjs');
+  });
+
+  it('reads Excel 5.0/95 workbooks too', async () => {
+    const xls = writeXls(
+      {
+        Parties: [
+          ['Party', 'Role'],
+          ['Acme', 'Buyer'],
+        ],
+        Dates: [['Signed', 'Closing']],
+      },
+      { bookType: 'biff5' },
+    );
+    const result = await extract('old.xls', xls, 'application/vnd.ms-excel');
+    expect(texts(result)).toEqual([
+      'Sheet: Parties\nRow 1: Party | Role\nRow 2: Party: Acme | Role: Buyer',
+      'Sheet: Dates\nRow 1: Signed | Closing',
+    ]);
   });
 });
 

@@ -2,19 +2,23 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import * as XLSX_LIB from '@e965/xlsx';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { EmbeddedExtractor } from './embedded.extractor.js';
 import { ExtractionError, type ExtractionInput } from './extractor.port.js';
 import { extractorConfig } from './fixtures/extractor-config.js';
+import { Ocr } from './ocr.js';
 import { writeEmptyRowsXlsx, writeZipBombDocx } from './fixtures/office-writer.js';
 import { writePdf } from './fixtures/pdf-writer.js';
+import { writeXls } from './fixtures/xls-writer.js';
 
 /**
  * Files that must fail alone, each with a reason that says what is wrong, while the pool of
- * parse threads keeps working: after each case a valid file is read with the same extractor.
+ * parse processes keeps working: after each case a valid file is read with the same extractor.
  */
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const XLS = 'application/vnd.ms-excel';
 
 let dir: string;
 let extractor: EmbeddedExtractor;
@@ -44,6 +48,52 @@ async function expectPoolWorks(reader: EmbeddedExtractor = extractor): Promise<v
     input(await file('valid.pdf', writePdf(['Still standing', 'Page two']))),
   );
   expect(result.pages.map((page) => page.text)).toEqual(['Still standing', 'Page two']);
+}
+
+/** A header row and `count` rows of ten cells. */
+const ledger = (count: number) => [
+  ['Name', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'],
+  ...Array.from({ length: count }, (_, i) => [
+    `Company ${i + 1}`,
+    ...Array.from({ length: 9 }, (_, j) => (i + 1) * (j + 1)),
+  ]),
+];
+
+/**
+ * An .xls encrypted the way Excel 97-2003 does it: a FILEPASS record in the workbook globals
+ * (here it takes the place of the record after BOF, so every offset stays right).
+ */
+function encryptedXls(): Buffer {
+  const container = XLSX_LIB.CFB.read(writeXls({ Secret: [['Price', 10]] }), { type: 'buffer' });
+  const stream = XLSX_LIB.CFB.find(container, '/Workbook') as { content: Uint8Array };
+  const content = Buffer.from(stream.content);
+  const second = 4 + content.readUInt16LE(2);
+  content.writeUInt16LE(0x002f, second);
+  stream.content = content;
+  return Buffer.from(XLSX_LIB.CFB.write(container, { type: 'buffer' }) as Uint8Array);
+}
+
+/** A one-page PDF whose page is only an image (a 1x1 grey pixel stretched over it): a scan. */
+function imageOnlyPdf(): Buffer {
+  const content = 'q 612 0 0 792 0 0 cm /Im1 Do Q';
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im1 4 0 R >> >> /Contents 5 0 R >>',
+    '<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 1 >>\nstream\n\x80\nendstream',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets = objects.map((body, i) => {
+    const offset = pdf.length;
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    return offset;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  pdf += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
 }
 
 const pages = (count: number) =>
@@ -163,8 +213,8 @@ describe('hostile and broken files', () => {
     }
   });
 
-  it('a file over the time budget fails with it, and the thread it ran on is replaced', async () => {
-    // One thread takes seconds over 4,000 pages; the replacement thread reads a small file in time.
+  it('a file over the time budget fails with it, and the process it ran in is replaced', async () => {
+    // One process takes seconds over 4,000 pages; its replacement reads a small file in time.
     const hurried = await EmbeddedExtractor.create(
       extractorConfig({ ocr: 'off', timeoutMs: 2000, workers: 1 }),
     );
@@ -191,7 +241,7 @@ describe('hostile and broken files', () => {
       const table = await file('many-rows.csv', ['id,name,amount', ...rows].join('\n'));
       expect(await failure(frugal.extract(input(table, 'text/csv')))).toBe(overMemory);
       await expectPoolWorks(frugal);
-      // Refused before reading: at once, this much could take the process down with the thread.
+      // Refused before reading: at once, this much would end the parse process.
       const big = await file('big.txt', Buffer.alloc(20 * 1024 * 1024, 'lorem ipsum '));
       expect(await failure(frugal.extract(input(big, 'text/plain')))).toBe(overMemory);
       await expectPoolWorks(frugal);
@@ -209,14 +259,51 @@ describe('hostile and broken files', () => {
     await expectPoolWorks();
   });
 
-  it('legacy .xls and .ppt point to the supported formats and to Tika', async () => {
-    expect(
-      await failure(
-        extractor.extract(input(await file('old.xls', 'x'), 'application/vnd.ms-excel')),
-      ),
-    ).toBe(
-      'legacy .xls files are not supported by the built-in reader: save as .xlsx or configure Apache Tika (EXTRACTOR_DRIVER=tika)',
+  it('a legacy Excel file that is not one, or is cut short, is corrupt', async () => {
+    const garbage = Buffer.concat([
+      Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+      Buffer.alloc(4096, 7),
+    ]);
+    expect(await failure(extractor.extract(input(await file('broken.xls', garbage), XLS)))).toMatch(
+      /^file is corrupt: /,
     );
+    const whole = writeXls({ Ledger: ledger(2000) });
+    const cut = await file('cut.xls', whole.subarray(0, Math.floor(whole.length / 2)));
+    expect(await failure(extractor.extract(input(cut, XLS)))).toMatch(/^file is corrupt: /);
+    const word = await file('word.xls', Buffer.alloc(0));
+    expect(await failure(extractor.extract(input(word, XLS)))).toMatch(/^file is corrupt: /);
+    await expectPoolWorks();
+  });
+
+  it('an encrypted legacy Excel file asks for the password to go', async () => {
+    expect(
+      await failure(extractor.extract(input(await file('locked.xls', encryptedXls()), XLS))),
+    ).toBe('password-protected file: remove the password and upload it again');
+  });
+
+  it('a legacy Excel file whose cells outgrow the memory cap fails with it, before reading', async () => {
+    const frugal = await EmbeddedExtractor.create(
+      extractorConfig({ ocr: 'off', memoryMb: 128, workers: 1 }),
+    );
+    try {
+      // 100,000 cells in 2 MB of file would take about 100 MB of heap in SheetJS.
+      const target = await file('many-cells.xls', writeXls({ Ledger: ledger(10_000) }));
+      expect(await failure(frugal.extract(input(target, XLS)))).toBe(
+        'the file needs more than 128 MB to read: split it into smaller files, or raise EXTRACT_MEMORY_MB',
+      );
+      await expectPoolWorks(frugal);
+      // A smaller workbook reads with the same cap.
+      const small = await file('some-cells.xls', writeXls({ Ledger: ledger(1000) }));
+      const result = await frugal.extract(input(small, XLS));
+      expect(result.pages[0]!.text.split('\n').at(-1)).toBe(
+        'Row 1001: Name: Company 1000 | A: 1000 | B: 2000 | C: 3000 | D: 4000 | E: 5000 | F: 6000 | G: 7000 | H: 8000 | I: 9000',
+      );
+    } finally {
+      await frugal.close();
+    }
+  }, 60_000);
+
+  it('legacy .ppt points to the supported formats and to Tika', async () => {
     expect(
       await failure(extractor.extract(input(await file('old.ppt', 'x'), 'application/x-cfb'))),
     ).toBe(
@@ -230,6 +317,26 @@ describe('hostile and broken files', () => {
     expect(await failure(extractor.extract(input(path.join(dir, 'scan.png'), 'image/png')))).toBe(
       'scanned pages need OCR: install tesseract-ocr or use Tika',
     );
+  });
+
+  it('a scanned PDF with tesseract but without pdftoppm names the missing poppler-utils', async () => {
+    const scan = await file('scan-only.pdf', imageOnlyPdf());
+    expect(await failure(extractor.extract(input(scan)))).toBe(
+      'scanned pages need OCR: install tesseract-ocr or use Tika',
+    );
+    // What Ocr.detect finds when `tesseract --list-langs` works but `pdftoppm -v` does not.
+    const imagesOnly = Object.assign(Object.create(Ocr.prototype) as Ocr, { readsPdf: false });
+    const detect = jest.spyOn(Ocr, 'detect').mockResolvedValueOnce(imagesOnly);
+    const reader = await EmbeddedExtractor.create(extractorConfig({ ocr: 'auto', workers: 1 }));
+    try {
+      expect(detect).toHaveBeenCalledTimes(1);
+      expect(await failure(reader.extract(input(scan)))).toBe(
+        'scanned pages need OCR: tesseract is installed but pdftoppm is not; install poppler-utils or use Tika',
+      );
+    } finally {
+      detect.mockRestore();
+      await reader.close();
+    }
   });
 });
 

@@ -11,11 +11,15 @@ import { ParsePool, isOutOfMemory } from './parse-pool.js';
 import type { ParseKind } from './parsers/protocol.js';
 import { readPdf } from './pdf-job.js';
 
-const NEEDS_OCR = 'scanned pages need OCR: install tesseract-ocr or use Tika';
+const INSTALL_OCR = 'install tesseract-ocr or use Tika';
+/** Tesseract reads images, but scanned PDF pages must first be rasterised by poppler's pdftoppm. */
+const INSTALL_PDFTOPPM =
+  'tesseract is installed but pdftoppm is not; install poppler-utils or use Tika';
+const NEEDS_OCR = `scanned pages need OCR: ${INSTALL_OCR}`;
 
 /**
- * Reads documents inside this process: every parser runs in a pool of worker threads with a
- * memory cap, so a hostile file fails alone and the API stays up; OCR runs as child processes.
+ * Reads documents on this machine: every parser runs in a pool of parse processes with a memory
+ * cap, so a hostile file fails alone and the API stays up; OCR runs as child processes.
  * Each document has a time budget (EXTRACT_TIMEOUT_SECONDS) covering all of its work.
  */
 export class EmbeddedExtractor implements Extractor {
@@ -26,7 +30,7 @@ export class EmbeddedExtractor implements Extractor {
   private constructor(config: AppConfig['extractor'], ocr: Ocr | null) {
     this.config = config;
     this.ocr = ocr;
-    this.pool = new ParsePool({ threads: config.workers, memoryMb: config.memoryMb });
+    this.pool = new ParsePool({ processes: config.workers, memoryMb: config.memoryMb });
   }
 
   /** Looks for tesseract once; with OCR=on its absence is a configuration error. */
@@ -63,9 +67,9 @@ export class EmbeddedExtractor implements Extractor {
   }
 
   private async extractPdf(input: ExtractionInput, signal: AbortSignal): Promise<Extraction> {
-    const { pages, title, imageOnlyPages } = await readPdf({
+    const { pages, title, unreadPages } = await readPdf({
       pool: this.pool,
-      threads: this.config.workers,
+      processes: this.config.workers,
       path: input.path,
       maxPages: this.config.maxPages,
       memoryMb: this.config.memoryMb,
@@ -74,15 +78,17 @@ export class EmbeddedExtractor implements Extractor {
       onProgress: input.onProgress,
     });
     const ocrPages = pages.filter((page) => page.ocr).length;
-    if (imageOnlyPages > 0 && pages.every((page) => !page.text)) {
-      throw new ExtractionError(NEEDS_OCR);
+    const advice = this.ocr && !this.ocr.readsPdf ? INSTALL_PDFTOPPM : INSTALL_OCR;
+    if (unreadPages.length > 0 && pages.every((page) => !page.text)) {
+      throw new ExtractionError(`scanned pages need OCR: ${advice}`);
     }
     return {
       pages,
       metadata: {
         engine: ocrPages ? 'pdf.js+tesseract' : 'pdf.js',
         ocrPages,
-        imageOnlyPages,
+        unreadPages,
+        ...(unreadPages.length > 0 && { unreadPagesAdvice: advice }),
         title,
       },
     };

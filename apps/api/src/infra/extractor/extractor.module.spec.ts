@@ -27,7 +27,7 @@ describe('ExtractorModule', () => {
     expect(close).toHaveBeenCalledTimes(1);
   });
 
-  it('provides the embedded adapter by default, and stops its threads on shutdown', async () => {
+  it('provides the embedded adapter by default, and stops its parse processes on shutdown', async () => {
     const { moduleRef, extractor, close } = await start({ EXTRACT_WORKERS: '1', OCR: 'off' });
     expect(extractor).toBeInstanceOf(EmbeddedExtractor);
     await moduleRef.close();

@@ -12,7 +12,7 @@ import { TikaExtractor } from './tika.extractor.js';
 
 /**
  * Provides EXTRACTOR: the adapter EXTRACTOR_DRIVER names, and only that one (the embedded
- * extractor starts its parse threads when created). Closes it when the application shuts down.
+ * extractor starts its parse processes when created). Closes it when the application shuts down.
  */
 @Global()
 @Module({})

@@ -12,8 +12,16 @@ export type Extraction = {
     /** Which engine produced the text, e.g. "pdf.js", "mammoth", "exceljs", "tika". */
     engine: string;
     ocrPages: number;
-    /** Pages that are only images and got no text because OCR is off or not installed. */
-    imageOnlyPages?: number;
+    /**
+     * Pages that are only images and got no text because OCR is off or not installed (1-based,
+     * ascending); absent where nothing reports them (Tika).
+     */
+    unreadPages?: number[];
+    /**
+     * What would read the unread pages, in words a person can act on, e.g. "install
+     * tesseract-ocr or use Tika"; set whenever `unreadPages` is non-empty.
+     */
+    unreadPagesAdvice?: string;
     title?: string;
   };
 };

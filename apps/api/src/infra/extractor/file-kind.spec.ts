@@ -16,19 +16,22 @@ describe('fileKind', () => {
     ['text/plain; charset=utf-8', 'README', 'text'],
     ['text/markdown', 'a.md', 'text'],
     ['application/vnd.ms-excel', 'export.csv', 'csv'],
+    ['application/vnd.ms-excel', 'book.xls', 'xls'],
+    ['application/x-cfb', 'BOOK.XLS', 'xls'],
+    ['application/vnd.ms-excel', 'book', 'xls'],
     ['text/tab-separated-values', 'a.tsv', 'tsv'],
     ['image/tiff', 'scan.tif', 'image'],
   ])('%s named %s is read as %s', (mimeType, name, kind) => {
     expect(fileKind(mimeType, name)).toBe(kind);
   });
 
-  it('refuses legacy spreadsheets and presentations, pointing to the way out', () => {
-    expect(() => fileKind('application/vnd.ms-excel', 'book.xls')).toThrow(
+  it('refuses legacy presentations, pointing to the way out', () => {
+    expect(() => fileKind('application/x-cfb', 'deck.ppt')).toThrow(
       new ExtractionError(
-        'legacy .xls files are not supported by the built-in reader: save as .xlsx or configure Apache Tika (EXTRACTOR_DRIVER=tika)',
+        'legacy .ppt files are not supported by the built-in reader: save as .pptx or configure Apache Tika (EXTRACTOR_DRIVER=tika)',
       ),
     );
-    expect(() => fileKind('application/x-cfb', 'deck.ppt')).toThrow(/^legacy \.ppt files/);
+    expect(() => fileKind('application/vnd.ms-powerpoint', 'deck')).toThrow(/^legacy \.ppt files/);
   });
 
   it('refuses what it cannot read', () => {

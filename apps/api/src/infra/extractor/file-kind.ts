@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ExtractionError } from './extractor.port.js';
 import type { ParseKind } from './parsers/protocol.js';
 
-/** What the embedded extractor reads a file as: a parse-thread format, or an image for OCR. */
+/** What the embedded extractor reads a file as: a format its parse processes read, or an image for OCR. */
 export type FileKind = ParseKind | 'image';
 
 const BY_MIME_TYPE: Record<string, FileKind> = {
@@ -17,6 +17,7 @@ const BY_MIME_TYPE: Record<string, FileKind> = {
   'application/vnd.openxmlformats-officedocument.presentationml.slideshow': 'pptx',
   'application/vnd.ms-powerpoint.presentation.macroenabled.12': 'pptx',
   'application/msword': 'doc',
+  'application/vnd.ms-excel': 'xls',
   'text/csv': 'csv',
   'text/tab-separated-values': 'tsv',
   'text/markdown': 'text',
@@ -33,6 +34,7 @@ const BY_EXTENSION: Record<string, FileKind> = {
   '.dotx': 'docx',
   '.xlsx': 'xlsx',
   '.xlsm': 'xlsx',
+  '.xls': 'xls',
   '.pptx': 'pptx',
   '.pptm': 'pptx',
   '.ppsx': 'pptx',
@@ -67,15 +69,12 @@ export function fileKind(mimeType: string, originalName: string): FileKind {
   const mime = mimeType.toLowerCase().split(';')[0]!.trim();
   const extension = path.extname(originalName).toLowerCase();
   const named = BY_EXTENSION[extension];
-  // Browsers on Windows label CSV files application/vnd.ms-excel.
-  if (extension === '.xls' || (mime === 'application/vnd.ms-excel' && !named)) {
-    throw new ExtractionError(legacyFormat('.xls'));
-  }
   if (extension === '.ppt' || mime === 'application/vnd.ms-powerpoint') {
     throw new ExtractionError(legacyFormat('.ppt'));
   }
+  // Browsers on Windows label CSV files application/vnd.ms-excel: the name decides.
   const kind =
-    GENERIC_TYPES.has(mime) || mime === 'application/vnd.ms-excel'
+    GENERIC_TYPES.has(mime) || (mime === 'application/vnd.ms-excel' && named)
       ? (named ?? (mime === 'text/plain' ? 'text' : undefined))
       : BY_MIME_TYPE[mime];
   if (!kind) {

@@ -5,7 +5,13 @@ import { ExtractionError } from './extractor.port.js';
 import { tidy } from './parsers/sections.js';
 
 const run = promisify(execFile);
-const DPI = '300';
+/**
+ * Scanned pages are rasterised at their scan's own resolution, within these bounds. Rendering a
+ * 130 ppi scan at 300 dpi only makes tesseract read invented pixels, for twice the time; reading a
+ * 300 ppi scan at 200 dpi recognised as many words of the corpus's scans, in three quarters of it.
+ */
+const MIN_DPI = 150;
+const MAX_DPI = 200;
 
 /**
  * OCR with the tesseract command, on images and on PDF pages rasterised by poppler's pdftoppm.
@@ -45,16 +51,14 @@ export class Ocr {
     return tesseractProblem ? null : new Ocr(config.ocrLanguage, config.workers, pdftoppm);
   }
 
-  /** Text of one PDF page, rasterised at 300 dpi in grey. */
+  /** Text of one PDF page, rasterised in grey at about the resolution of its scan. */
   readPdfPage(file: string, page: number, signal: AbortSignal): Promise<string> {
     return this.slots.use(signal, async () => {
+      const dpi = await scanResolution(file, page, signal);
       const raster = spawn(
         'pdftoppm',
-        ['-r', DPI, '-f', String(page), '-l', String(page), '-gray', file],
-        {
-          signal,
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
+        ['-r', String(dpi), '-f', String(page), '-l', String(page), '-gray', file],
+        { signal, stdio: ['ignore', 'pipe', 'pipe'] },
       );
       const tesseract = this.tesseract('-', signal);
       raster.stdout.pipe(tesseract.stdin!);
@@ -77,6 +81,41 @@ export class Ocr {
       env: { ...process.env, OMP_THREAD_LIMIT: '1' },
     });
   }
+}
+
+/**
+ * The dpi to rasterise a scanned page at: the resolution of its largest image (from poppler's
+ * `pdfimages -list`), within MIN_DPI and MAX_DPI; MAX_DPI when the list cannot tell.
+ */
+export async function scanResolution(
+  file: string,
+  page: number,
+  signal: AbortSignal,
+): Promise<number> {
+  try {
+    const { stdout } = await run(
+      'pdfimages',
+      ['-list', '-f', String(page), '-l', String(page), file],
+      { signal, timeout: 10_000 },
+    );
+    return dpiFromImageList(stdout);
+  } catch {
+    signal.throwIfAborted();
+    return MAX_DPI;
+  }
+}
+
+/** Reads `pdfimages -list` output: columns page num type width height … x-ppi y-ppi size ratio. */
+export function dpiFromImageList(list: string): number {
+  let largest = { pixels: 0, ppi: MAX_DPI };
+  for (const line of list.split('\n').slice(2)) {
+    const columns = line.trim().split(/\s+/);
+    if (columns.length < 14) continue;
+    const [width, height] = [Number(columns[3]), Number(columns[4])];
+    const ppi = Math.max(Number(columns[12]), Number(columns[13]));
+    if (width * height > largest.pixels && ppi > 0) largest = { pixels: width * height, ppi };
+  }
+  return Math.round(Math.min(MAX_DPI, Math.max(MIN_DPI, largest.ppi)));
 }
 
 /** Resolves with the process's standard output (unless piped elsewhere) once it exits successfully. */

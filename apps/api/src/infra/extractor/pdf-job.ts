@@ -1,4 +1,3 @@
-import { MessageChannel } from 'node:worker_threads';
 import type { ExtractedPage } from './extractor.port.js';
 import type { Ocr } from './ocr.js';
 import type { ParsePool } from './parse-pool.js';
@@ -8,19 +7,21 @@ import { tidy } from './parsers/sections.js';
 /**
  * Reads one PDF with the whole pool. The first task reads the first pages and reports the page
  * count as soon as the file is open; the remaining pages are then queued in ranges that idle
- * threads take in turn, so one long document uses every thread. Each range opens the file and
- * loads its fonts again, so ranges are not too small; there are a few per thread, so that a
- * thread that finishes early takes another. (Tuned on the corpus: 16 to 48 pages.) Scanned pages
- * go to OCR as soon as they are found, while text extraction goes on.
+ * parse processes take in turn, so one long document uses every core. Each range opens the file
+ * and loads its fonts again (10 to 30 % more CPU on the corpus's long files), so ranges are not
+ * too small. With processes idle, there are a few ranges per process, so that a process that
+ * finishes early takes another (tuned on the corpus: 16 to 48 pages); when every process is
+ * already busy with other documents, ranges are as long as they may be. Scanned pages go to OCR
+ * as soon as they are found, while text extraction goes on.
  */
 const FIRST_RANGE = 16;
 const MIN_RANGE = 16;
 const MAX_RANGE = 48;
-const RANGES_PER_THREAD = 3;
+const RANGES_PER_PROCESS = 3;
 
 export type PdfJobOptions = {
   pool: ParsePool;
-  threads: number;
+  processes: number;
   path: string;
   maxPages: number;
   memoryMb: number;
@@ -29,7 +30,12 @@ export type PdfJobOptions = {
   onProgress?: (pagesDone: number, pageCount: number) => void;
 };
 
-export type PdfJobResult = { pages: ExtractedPage[]; title?: string; imageOnlyPages: number };
+export type PdfJobResult = {
+  pages: ExtractedPage[];
+  title?: string;
+  /** Image-only pages that got no text (no OCR for PDFs here), ascending. */
+  unreadPages: number[];
+};
 
 export function readPdf(options: PdfJobOptions): Promise<PdfJobResult> {
   return new PdfJob(options).run();
@@ -63,8 +69,9 @@ class PdfJob {
       return {
         pages,
         title: this.title,
-        imageOnlyPages: pages.filter((page) => this.pages.get(page.number)?.imageOnly && !page.ocr)
-          .length,
+        unreadPages: pages
+          .filter((page) => this.pages.get(page.number)?.imageOnly && !page.ocr)
+          .map((page) => page.number),
       };
     } catch (error) {
       this.stop.abort();
@@ -73,8 +80,6 @@ class PdfJob {
   }
 
   private async readRange(first: number, last: number): Promise<ParsedDocument> {
-    const channel = new MessageChannel();
-    channel.port1.on('message', (message: PdfProgress) => this.onProgress(message));
     try {
       const result = await this.options.pool.read(
         {
@@ -83,9 +88,9 @@ class PdfJob {
           maxPages: this.options.maxPages,
           memoryMb: this.options.memoryMb,
           pages: { first, last },
-          progress: channel.port2,
         },
         this.signal,
+        (message) => this.onProgress(message),
       );
       this.queueRest(result.pageCount);
       this.title ??= result.title;
@@ -97,8 +102,6 @@ class PdfJob {
     } catch (error) {
       this.stop.abort();
       throw error;
-    } finally {
-      channel.port1.close();
     }
   }
 
@@ -113,7 +116,10 @@ class PdfJob {
     if (pageCount > this.options.maxPages) return; // the first range reports the limit
     const rest = pageCount - FIRST_RANGE;
     if (rest <= 0) return;
-    const wanted = Math.max(this.options.threads * RANGES_PER_THREAD, Math.ceil(rest / MAX_RANGE));
+    const wanted = Math.max(
+      this.options.pool.idleProcesses() > 0 ? this.options.processes * RANGES_PER_PROCESS : 1,
+      Math.ceil(rest / MAX_RANGE),
+    );
     const size = Math.ceil(rest / Math.min(wanted, Math.ceil(rest / MIN_RANGE)));
     for (let first = FIRST_RANGE + 1; first <= pageCount; first += size) {
       const range = this.readRange(first, Math.min(pageCount, first + size - 1));

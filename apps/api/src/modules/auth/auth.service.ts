@@ -1,14 +1,16 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { SqlEntityManager } from '@mikro-orm/sql';
 import { Injectable } from '@nestjs/common';
-import type { LoginRequest, RegisterRequest, User as UserDto } from '@clearroom/contracts';
+import {
+  type LoginRequest,
+  type RegisterRequest,
+  type User as UserDto,
+  usernameKey,
+} from '@clearroom/contracts';
 import { AppError } from '../../common/app-error.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 import { PasswordHasher } from './password-hasher.js';
 import { User } from './user.entity.js';
-
-/** "Alice", "ALICE" and "alice" are one account. */
-export const usernameKey = (username: string) => username.normalize('NFKC').toLowerCase();
 
 const toDto = (user: User): UserDto => ({ id: user.id, username: user.username });
 

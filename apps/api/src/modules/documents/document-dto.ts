@@ -17,6 +17,7 @@ export function toProjectFile(document: DocumentRow): ProjectFile {
     processing_status: document.status,
     processingStatus: document.status,
     failureReason: document.failureReason ?? null,
+    analysisNote: document.analysisNote ?? null,
     pageCount: document.pageCount ?? null,
     pagesProcessed: document.pagesProcessed,
     completedAt: document.completedAt ? new Date(document.completedAt).toISOString() : null,

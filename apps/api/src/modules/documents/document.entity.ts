@@ -17,6 +17,8 @@ const DocumentSchema = defineEntity({
     sha256: p.string().length(64),
     status: p.enum([...fileStatuses]).default('awaiting_processing'),
     failureReason: p.text().nullable(),
+    /** What a completed analysis could not read and what to do about it; null when nothing. */
+    analysisNote: p.text().nullable(),
     pageCount: p.integer().nullable(),
     pagesProcessed: p.integer().default(0),
     uploadedAt: p.datetime(3).onCreate(() => new Date()),

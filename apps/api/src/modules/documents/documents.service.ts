@@ -242,8 +242,13 @@ export class DocumentsService implements OnModuleInit {
       .findOne(Document, { project: projectId, sha256: part.sha256 });
     if (existing) {
       await this.files.discardIncoming(part.incomingPath);
-      // Uploading a failed document again analyses it again (e.g. after OCR was installed).
-      if (existing.status === 'failed') await this.retryAnalysis(existing);
+      // Uploading a failed document, or one completed with pages it could not read, again
+      // analyses it again (e.g. after OCR was installed).
+      if (
+        existing.status === 'failed' ||
+        (existing.status === 'completed' && existing.analysisNote)
+      )
+        await this.retryAnalysis(existing);
       return duplicateOf(existing, originalName, part.size);
     }
 
@@ -286,15 +291,19 @@ export class DocumentsService implements OnModuleInit {
     Object.assign(document, {
       status: 'awaiting_processing',
       failureReason: null,
+      analysisNote: null,
       pagesProcessed: 0,
     } satisfies Partial<Document>);
-    await this.em
-      .fork()
-      .nativeUpdate(
-        Document,
-        { id: document.id },
-        { status: 'awaiting_processing', failureReason: null, pagesProcessed: 0 },
-      );
+    await this.em.fork().nativeUpdate(
+      Document,
+      { id: document.id },
+      {
+        status: 'awaiting_processing',
+        failureReason: null,
+        analysisNote: null,
+        pagesProcessed: 0,
+      },
+    );
     await this.queue.enqueue('ingest', { documentId: document.id }, ingestJobKey(document.id));
   }
 

@@ -18,6 +18,7 @@ import {
 import { DataVersionService } from '../auth/data-version.service.js';
 import { DocumentPage } from '../documents/document-page.entity.js';
 import { Document } from '../documents/document.entity.js';
+import { unreadPagesNote } from './analysis-note.js';
 import { chunkDocument, type DocumentChunk } from './chunking/chunker.js';
 
 /** Writes of "pages done so far" are spaced out: progress is for people, not for the database. */
@@ -67,16 +68,22 @@ export class IngestionService {
       );
       return;
     }
-    await this.update(documentId, { status: 'processing', pagesProcessed: 0, failureReason: null });
+    await this.update(documentId, {
+      status: 'processing',
+      pagesProcessed: 0,
+      failureReason: null,
+      analysisNote: null,
+    });
     const started = performance.now();
     try {
-      const timings = await this.run(document, projectId, context.signal);
+      const { timings, analysisNote } = await this.run(document, projectId, context.signal);
       const pageCount = await this.em.fork().count(DocumentPage, { document: documentId });
       await this.update(documentId, {
         status: 'completed',
         pageCount,
         pagesProcessed: pageCount,
         completedAt: new Date(),
+        analysisNote,
       });
       await this.bumpOwner(ownerId);
       this.metrics.ingestedDocuments.inc({ outcome: 'completed' });
@@ -84,6 +91,7 @@ export class IngestionService {
         msg: 'document ingested',
         documentId,
         pages: pageCount,
+        ...(analysisNote && { note: analysisNote }),
         totalMs: Math.round(performance.now() - started),
         timings,
       });
@@ -112,11 +120,12 @@ export class IngestionService {
     }
   }
 
+  /** Returns where the time went, and the note for the completed document (null: nothing to say). */
   private async run(
     document: Document,
     projectId: number,
     signal: AbortSignal,
-  ): Promise<StageTimings> {
+  ): Promise<{ timings: StageTimings; analysisNote: string | null }> {
     const documentId = document.id;
     const timings: StageTimings = { extract: 0, store: 0, chunk: 0, embed: 0, index: 0 };
     const time = async <T>(stage: keyof StageTimings, work: () => Promise<T> | T): Promise<T> => {
@@ -171,7 +180,8 @@ export class IngestionService {
         })),
       );
     });
-    return timings;
+    const { unreadPages, unreadPagesAdvice } = extraction.metadata;
+    return { timings, analysisNote: unreadPagesNote(unreadPages, unreadPagesAdvice) };
   }
 
   /** Replaces the document's pages (a re-run after a crash must not leave two copies). */
@@ -206,7 +216,11 @@ export class IngestionService {
 
   private async fail(documentId: number, ownerId: number, reason: string): Promise<void> {
     await this.index.deleteDocument(documentId);
-    await this.update(documentId, { status: 'failed', failureReason: reason.slice(0, 2000) });
+    await this.update(documentId, {
+      status: 'failed',
+      failureReason: reason.slice(0, 2000),
+      analysisNote: null,
+    });
     await this.bumpOwner(ownerId);
     this.metrics.ingestedDocuments.inc({ outcome: 'failed' });
     this.logger.warn({ msg: 'document failed', documentId, reason });

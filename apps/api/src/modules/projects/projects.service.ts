@@ -116,27 +116,28 @@ export class ProjectsService {
     for (const cleanup of cleanups) await cleanup();
   }
 
+  /**
+   * Counts and sums in SQL; distinct company names are counted here, because neither database
+   * folds case the way we need: SQLite's lower() knows ASCII only, and MariaDB/MySQL collations
+   * equate "Acme" with "Äcme". Runs when the user's data has changed (the response is cached).
+   */
   async summarize(ownerId: number): Promise<ProjectsSummary> {
-    const [row] = await this.em
-      .fork()
-      .getConnection()
-      .execute<
-        {
-          project_count: number | string;
-          total_valuation: number | string | null;
-          distinct_companies: number | string;
-        }[]
-      >(
-        `select count(*) as project_count,
-                sum(valuation_amount) as total_valuation,
-                count(distinct case when trim(company_name) <> '' then lower(trim(company_name)) end) as distinct_companies
-           from projects where owner_id = ?`,
-        [ownerId],
-      );
+    const connection = this.em.fork().getConnection();
+    const [totals] = await connection.execute<
+      { project_count: number | string; total_valuation: number | string | null }[]
+    >(
+      `select count(*) as project_count, sum(valuation_amount) as total_valuation
+         from projects where owner_id = ?`,
+      [ownerId],
+    );
+    const companies = await connection.execute<{ company_name: string }[]>(
+      'select company_name from projects where owner_id = ? and company_name is not null',
+      [ownerId],
+    );
     return {
-      projectCount: Number(row?.project_count ?? 0),
-      totalValuation: Number(row?.total_valuation ?? 0),
-      distinctCompanies: Number(row?.distinct_companies ?? 0),
+      projectCount: Number(totals?.project_count ?? 0),
+      totalValuation: Number(totals?.total_valuation ?? 0),
+      distinctCompanies: countDistinctCompanies(companies.map((row) => row.company_name)),
     };
   }
 
@@ -158,5 +159,19 @@ const PROJECT_COLUMNS = [
   'updatedAt',
   ...dealFieldKeys,
 ] as const satisfies readonly (keyof ProjectRow)[];
+
+/**
+ * Company names are one company when they match after NFKC normalisation, trimming and lower
+ * case ("ÄCME" and "äcme", "ＡＣＭＥ" and "acme"); accents keep names apart ("Acme" and "Äcme").
+ * Blank names are not companies.
+ */
+export function countDistinctCompanies(names: readonly string[]): number {
+  const keys = new Set<string>();
+  for (const name of names) {
+    const key = name.normalize('NFKC').trim().toLowerCase();
+    if (key) keys.add(key);
+  }
+  return keys.size;
+}
 
 const projectNotFound = () => new AppError('NOT_FOUND', 'Project not found');

@@ -44,3 +44,12 @@ export function pagesProgress(file: ProjectFile): string | null {
   if (readFileStatus(file) !== 'processing' || !file.pageCount) return null;
   return `${file.pagesProcessed} of ${file.pageCount} ${file.pageCount === 1 ? 'page' : 'pages'}`;
 }
+
+/**
+ * What a completed analysis could not read and what to do about it, e.g. '4 scanned pages
+ * (10–13) were not read: install tesseract-ocr or use Tika'; null otherwise. The badge stays
+ * 'Analysis Complete' (spec §4).
+ */
+export function analysisNote(file: ProjectFile): string | null {
+  return (isAnalysed(file) && file.analysisNote) || null;
+}

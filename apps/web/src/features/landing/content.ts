@@ -110,6 +110,11 @@ export type Testimonial = {
   role: string;
   company: string;
   initials: string;
+  /**
+   * Part of the landing content's shape (spec §3), deliberately not shown: these are illustrative
+   * scenarios, and stars on them would be an endorsement nobody gave (spec §2 names only
+   * "testimonials" among the sections; we claim nothing we have not measured).
+   */
   rating: number;
 };
 

@@ -5,19 +5,22 @@ import { parseDoc } from './legacy-office.ts';
 import { parsePdf } from './pdf.ts';
 import { parsePptx } from './pptx.ts';
 import { FileProblem, MemoryProblem, checkSize, corruptFile, shortDetail } from './problems.ts';
-import type { ParseResult, ParseTask, ParsedDocument } from './protocol.ts';
+import type { ParseResult, ParseTask, ParsedDocument, PdfProgress } from './protocol.ts';
 import { parseXlsx } from './spreadsheet.ts';
 import { parseText } from './text.ts';
+import { parseXls } from './xls.ts';
 
 /**
- * The entry point of the parse threads (piscina calls the default export with each task).
- * Failures that belong to the file come back as results; a missing or unreadable stored file is
- * thrown, as a failure of the service.
+ * Reads one task inside a parse process (parse.process.ts). Failures that belong to the file come
+ * back as results; a missing or unreadable stored file is thrown, as a failure of the service.
  */
-export default async function parse(task: ParseTask): Promise<ParseResult> {
+export default async function parse(
+  task: ParseTask,
+  report?: (message: PdfProgress) => void,
+): Promise<ParseResult> {
   const data = await readFile(task.path);
   try {
-    const document = await parseKind(task, data);
+    const document = await parseKind(task, data, report);
     if (document.pageCount > task.maxPages) {
       throw new FileProblem(
         `the file has ${document.pageCount} pages, more than the limit of ${task.maxPages} (EXTRACT_MAX_PAGES): split it into smaller files`,
@@ -30,19 +33,21 @@ export default async function parse(task: ParseTask): Promise<ParseResult> {
       return { ok: false, problem: 'memory' };
     }
     return { ok: false, problem: 'file', reason: corruptFile(shortDetail(error)).reason };
-  } finally {
-    task.progress?.close();
   }
 }
 
-function parseKind(task: ParseTask, data: Buffer): Promise<ParsedDocument> | ParsedDocument {
+function parseKind(
+  task: ParseTask,
+  data: Buffer,
+  report: (message: PdfProgress) => void = () => undefined,
+): Promise<ParsedDocument> | ParsedDocument {
   switch (task.kind) {
     case 'pdf':
       return parsePdf(
         new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
         task.pages ?? { first: 1, last: Infinity },
         task,
-        (message) => task.progress?.postMessage(message),
+        report,
       );
     case 'docx':
       return parseDocx(data, task.memoryMb);
@@ -50,6 +55,8 @@ function parseKind(task: ParseTask, data: Buffer): Promise<ParsedDocument> | Par
       return parsePptx(data, task.memoryMb);
     case 'xlsx':
       return parseXlsx(data, task.memoryMb);
+    case 'xls':
+      return parseXls(data, task.memoryMb);
     case 'csv':
     case 'tsv':
       checkSize(data.length, 4, task.memoryMb);
@@ -63,7 +70,7 @@ function parseKind(task: ParseTask, data: Buffer): Promise<ParsedDocument> | Par
   }
 }
 
-/** Allocation failures V8 reports as errors rather than by ending the thread. */
+/** Allocation failures V8 reports as errors rather than by ending the process. */
 function isAllocationFailure(error: unknown): boolean {
   return (
     error instanceof RangeError &&

@@ -7,8 +7,8 @@ import type { ParsedDocument, ParsedPage, PdfProgress } from './protocol.ts';
 import { tidy } from './sections.ts';
 
 /**
- * PDF text with pdf.js, for one range of pages: the main thread splits long documents into
- * ranges read by several threads at once. Page numbers are the PDF's own (1-based) indexes.
+ * PDF text with pdf.js, for one range of pages: the main process splits long documents into
+ * ranges read by several parse processes at once. Page numbers are the PDF's own (1-based) indexes.
  */
 type TextItem = {
   str: string;
@@ -36,8 +36,8 @@ const IMAGE_OPS = new Set<number>([
 const pdfjsRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 const assetDir = (name: string) => `${join(pdfjsRoot, name)}/`;
 
-// pdf.js runs its "worker" code in this thread when it finds it on globalThis. Loading it here,
-// once per thread, keeps that import off the first document's clock, after the hook that fixes
+// pdf.js runs its "worker" code in this process when it finds it on globalThis. Loading it here,
+// once per process, keeps that import off the first document's clock, after the hook that fixes
 // its slow line. (The specifier is a variable because the worker build has no type declarations.)
 const pdfjsWorkerModule = 'pdfjs-dist/legacy/build/pdf.worker.mjs';
 registerPdfjsPatch();

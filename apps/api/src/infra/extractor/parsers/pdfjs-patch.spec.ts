@@ -1,20 +1,33 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from '@jest/globals';
-import { patchTextStateClone } from './pdfjs-patch.ts';
+import { patchPdfjsWorker } from './pdfjs-patch.ts';
 
-describe('patchTextStateClone', () => {
-  it('finds the slow clone once in the installed pdf.js and replaces only that line', () => {
-    const file = createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.worker.mjs');
-    const source = readFileSync(file, 'utf8');
-    const patched = patchTextStateClone(source);
-    expect(patched).not.toBe(source);
+describe('patchPdfjsWorker', () => {
+  const file = createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.worker.mjs');
+  const source = readFileSync(file, 'utf8');
+  const patched = patchPdfjsWorker(source);
+
+  it('gives the text-state clone a plain prototype in the installed pdf.js', () => {
+    expect(source).toContain('Object.assign(Object.create(this), this)');
+    expect(patched).not.toContain('Object.assign(Object.create(this), this)');
     expect(patched).toContain('Object.assign(Object.create(TextState.prototype), this)');
-    expect(patched.length - source.length).toBe('TextState.prototype'.length - 'this'.length);
   });
 
-  it('leaves other code unchanged', () => {
-    expect(patchTextStateClone('const clone = Object.create(this);')).toBe(
+  it('makes the content-stream reader skip empty q Q pairs in the installed pdf.js', () => {
+    expect(patched.split('this.parser.buf1.cmd === "Q"')).toHaveLength(2);
+    // Nothing else changes: the file differs only by the two inserted snippets.
+    const unchanged = patched
+      .replace('TextState.prototype', 'this')
+      .replace(
+        / {8}if \(cmd === "q"[^\n]*\n {10}this\.parser\.shift\(\);\n {10}continue;\n {8}\}\n/,
+        '',
+      );
+    expect(unchanged).toBe(source);
+  });
+
+  it('leaves code without those lines unchanged', () => {
+    expect(patchPdfjsWorker('const clone = Object.create(this);')).toBe(
       'const clone = Object.create(this);',
     );
   });

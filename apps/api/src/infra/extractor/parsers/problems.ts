@@ -14,16 +14,16 @@ export class FileProblem extends Error {
 const MB = 1024 * 1024;
 
 /**
- * Memory guards. A thread that outgrows its heap cap is meant to end alone, but V8 can abort the
- * whole process instead when the cap is crossed by a large allocation, or inside a builtin that
- * does not stop for the termination (nodejs/node#47224). So parsers keep well under the cap:
- * they refuse inputs that would take most of it at once, and check the heap as they go.
+ * Memory guards. A parse process that outgrows its heap cap dies (V8 aborts it), alone; the pool
+ * then fails its file. Dying takes a new process's start-up, and the death's cause is lost, so
+ * parsers keep well under the cap: they refuse inputs that would take most of it at once, and
+ * check the heap as they go.
  */
 
-/** The file needs more memory than the thread may use. */
+/** The file needs more memory than the parse process may use. */
 export class MemoryProblem extends Error {
   constructor() {
-    super('the file needs more memory than the parse thread has');
+    super('the file needs more memory than the parse process has');
     this.name = 'MemoryProblem';
   }
 }

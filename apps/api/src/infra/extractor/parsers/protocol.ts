@@ -1,22 +1,18 @@
-import type { MessagePort } from 'node:worker_threads';
-
 /**
- * Messages between the embedded extractor and its parse threads. Everything under `parsers/`
- * runs inside those threads, loaded by Node itself: imports between these files name `.ts`
+ * Messages between the embedded extractor and its parse processes. Everything under `parsers/`
+ * runs inside those processes, loaded by Node itself: imports between these files name `.ts`
  * files (rewritten to `.js` when compiled) and use erasable TypeScript only.
  */
-export type ParseKind = 'pdf' | 'docx' | 'xlsx' | 'pptx' | 'csv' | 'tsv' | 'text' | 'doc';
+export type ParseKind = 'pdf' | 'docx' | 'xlsx' | 'xls' | 'pptx' | 'csv' | 'tsv' | 'text' | 'doc';
 
 export type ParseTask = {
   kind: ParseKind;
   path: string;
   maxPages: number;
-  /** The threads' heap cap (EXTRACT_MEMORY_MB), to refuse single allocations that would break it. */
+  /** The parse processes' heap cap (EXTRACT_MEMORY_MB), to refuse single allocations that would break it. */
   memoryMb: number;
   /** PDF only: the 1-based, inclusive range of pages this task reads. */
   pages?: { first: number; last: number };
-  /** PDF only: receives a PdfProgress message when the file is open and after each page. */
-  progress?: MessagePort;
 };
 
 export type ParsedPage = {
@@ -41,3 +37,12 @@ export type ParseResult =
 
 export type PdfProgress =
   { type: 'opened'; pageCount: number } | { type: 'page'; number: number; imageOnly: boolean };
+
+/** A task from the pool (parse-pool.ts) to a parse process (parse.process.ts); one at a time. */
+export type ToParseProcess = { task: ParseTask; reportsProgress: boolean };
+
+/** PDF progress while reading, then the result, or the error of a failure of the service. */
+export type FromParseProcess =
+  | { type: 'progress'; progress: PdfProgress }
+  | { type: 'result'; result: ParseResult }
+  | { type: 'error'; error: string };

@@ -113,7 +113,7 @@ function formatCell(value: ExcelJS.CellValue, numFmt: string | undefined): strin
 }
 
 /** Numbers as the cell's format shows them, roughly: decimals, thousands separators, %, currency. */
-function formatNumber(value: number, numFmt: string | undefined): string {
+export function formatNumber(value: number, numFmt: string | undefined): string {
   const format = (numFmt ?? '').split(';')[0]!.replace(/"[^"]*"|\[[^\]]*\]|\\./g, '');
   if (!/[0#]/.test(format)) return String(Number(value.toPrecision(15)));
   const decimals = /\.([0#]+)/.exec(format)?.[1]?.length ?? 0;
@@ -128,7 +128,7 @@ function formatNumber(value: number, numFmt: string | undefined): string {
 }
 
 /** ISO dates (yyyy-mm-dd), with the time when the format shows one. */
-function formatDate(value: Date, numFmt: string | undefined): string {
+export function formatDate(value: Date, numFmt: string | undefined): string {
   const iso = value.toISOString();
   const format = (numFmt ?? '').replace(/"[^"]*"|\[[^\]]*\]/g, '').toLowerCase();
   const hasTime = /h|ss/.test(format);

@@ -1,8 +1,8 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { SqlEntityManager } from '@mikro-orm/sql';
 import { Injectable } from '@nestjs/common';
+import { usernameKey } from '@clearroom/contracts';
 import { AppError } from '../../../common/app-error.js';
-import { usernameKey } from '../auth.service.js';
 import { User } from '../user.entity.js';
 import type { ProviderIdentity } from './provider-identity.js';
 

@@ -116,8 +116,13 @@ export async function detectFileType(
       };
     }
   } else if (await looksLikeText(filePath)) {
-    const extension = TEXT_TYPES[nameExtension] ? nameExtension : 'txt';
-    result = { mimeType: TEXT_TYPES[extension]!, extension, family: 'text' };
+    const mimeType = TEXT_TYPES[nameExtension];
+    if (!mimeType && !promised) {
+      return { accepted: false, reason: unsupportedText(originalName, nameExtension) };
+    }
+    result = mimeType
+      ? { mimeType, extension: nameExtension, family: 'text' }
+      : { mimeType: 'text/plain', extension: 'txt', family: 'text' };
   } else {
     return {
       accepted: false,
@@ -132,6 +137,18 @@ export async function detectFileType(
     };
   }
   return { accepted: true, mimeType: result.mimeType, extension: result.extension };
+}
+
+/**
+ * Text is only accepted under the names of the text formats we read. Bytes cannot tell plain text
+ * from HTML, JSON, XML, SVG or a script, so for text the name is the only evidence; a name
+ * without an extension gives none (and every system that produces documents names them).
+ */
+function unsupportedText(originalName: string, extension: string): string {
+  const what = extension
+    ? `text, and .${extension} is not a text format Clearroom reads (.txt, .md, .markdown, .csv, .tsv)`
+    : 'text, but its name has no extension: name it .txt, .md or .csv';
+  return `"${originalName}" is not a supported file type (its content is ${what}). ${SUPPORTED}`;
 }
 
 function describe(mime: string, extension: string): string {

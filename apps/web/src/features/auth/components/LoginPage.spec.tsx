@@ -129,6 +129,48 @@ describe('LoginPage', () => {
     expect(toast).toHaveTextContent('Password must be at least 8 characters');
   });
 
+  it('shows no length or format rules under the fields (spec §5): the toast gives the reason', async () => {
+    mockFetch(signedOut);
+    const { user } = renderLogin();
+    await user.click(await screen.findByRole('button', { name: 'Create Account' }));
+    expect(screen.getByLabelText(/username/i)).not.toHaveAccessibleDescription();
+    expect(screen.getByLabelText(/password/i)).not.toHaveAccessibleDescription();
+  });
+
+  it.each([
+    [409, 'USERNAME_TAKEN', 'This username is already taken. Please choose another.'],
+    [400, 'VALIDATION_FAILED', 'Username cannot contain spaces or control characters'],
+  ])(
+    'puts the server\'s reason for a %i in the "Registration failed" toast',
+    async (status, code, error) => {
+      mockFetch({ ...signedOut, 'POST /api/auth/register': { status, body: { error, code } } });
+      const { user } = renderLogin();
+
+      await user.click(await screen.findByRole('button', { name: 'Create Account' }));
+      await user.type(screen.getByLabelText(/username/i), 'bob');
+      await user.type(screen.getByLabelText(/password/i), 'long enough password');
+      await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+      const toast = await screen.findByRole('alert');
+      expect(within(toast).getByText('Registration failed')).toBeInTheDocument();
+      expect(toast).toHaveTextContent(error);
+    },
+  );
+
+  it('falls back to "Could not create account" when the server gives no reason', async () => {
+    mockFetch({ ...signedOut, 'POST /api/auth/register': { status: 502 } });
+    const { user } = renderLogin();
+
+    await user.click(await screen.findByRole('button', { name: 'Create Account' }));
+    await user.type(screen.getByLabelText(/username/i), 'bob');
+    await user.type(screen.getByLabelText(/password/i), 'long enough password');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Registration failed');
+    expect(toast).toHaveTextContent('Could not create account');
+  });
+
   it('sends a signed-in user to the dashboard', async () => {
     mockFetch({ 'GET /api/auth/user': { body: { user: testUser } } });
     const { router } = renderLogin();

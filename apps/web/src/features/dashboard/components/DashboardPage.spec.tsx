@@ -90,6 +90,10 @@ describe('DashboardPage', () => {
   it('offers to create the first project when there is none', async () => {
     renderDashboard([]);
     expect(await screen.findByText('Start Your First Project')).toBeInTheDocument();
+    expect(
+      screen.getByText(/record its details, upload its documents and ask questions about them\./),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/soon/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create Your First Project' })).toHaveAttribute(
       'href',
       '/project/create',

@@ -65,8 +65,8 @@ function DashboardOverview() {
                 Start Your First Project
               </Typography>
               <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 480, mx: 'auto' }}>
-                Create a project for a deal to record its details and, soon, to upload its documents
-                and ask questions about them.
+                Create a project for a deal to record its details, upload its documents and ask
+                questions about them.
               </Typography>
               <Button variant="contained" component={RouterLink} to="/project/create">
                 Create Your First Project

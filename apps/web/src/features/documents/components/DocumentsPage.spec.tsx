@@ -15,6 +15,7 @@ describe('DocumentsPage', () => {
     const server = mockFetch({
       'GET /api/auth/user': { body: { user: testUser } },
       'GET /api/projects': { body: { projects: [makeProject({ id: 3, name: 'Project Ibis' })] } },
+      'GET /api/config': { body: { upload: { maxFileSizeMb: 200, maxFiles: 50 } } },
       'GET /api/projects/3/files': {
         body: { files: [makeProjectFile({ projectId: 3, originalname: 'Lease.pdf' })] },
       },

@@ -1,8 +1,4 @@
-import {
-  DEFAULT_MAX_FILE_SIZE_MB,
-  DEFAULT_MAX_FILES_PER_UPLOAD,
-  FILE_PICKER_ACCEPT,
-} from '@clearroom/contracts';
+import { FILE_PICKER_ACCEPT, type UploadLimits } from '@clearroom/contracts';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import FolderOpenOutlined from '@mui/icons-material/FolderOpenOutlined';
 import Box from '@mui/material/Box';
@@ -12,6 +8,8 @@ import { useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'rea
 
 type FileSelectorProps = {
   onFiles: (files: File[]) => void;
+  /** The server's limits, stated under the zone. */
+  limits: UploadLimits;
   disabled?: boolean;
 };
 
@@ -20,7 +18,7 @@ type FileSelectorProps = {
  * Files' button. The picker offers the supported types only; a drop takes anything, and the
  * server decides (spec §5).
  */
-export function FileSelector({ onFiles, disabled = false }: FileSelectorProps) {
+export function FileSelector({ onFiles, limits, disabled = false }: FileSelectorProps) {
   const input = useRef<HTMLInputElement>(null);
   // dragenter/dragleave also fire over the zone's children: count them to know when it is left.
   const [dragDepth, setDragDepth] = useState(0);
@@ -95,8 +93,8 @@ export function FileSelector({ onFiles, disabled = false }: FileSelectorProps) {
         color="text.secondary"
         sx={{ display: 'block', mt: 1 }}
       >
-        PDF, Word, Excel, PowerPoint, text or images; up to {DEFAULT_MAX_FILE_SIZE_MB} MB each,{' '}
-        {DEFAULT_MAX_FILES_PER_UPLOAD} files at a time.
+        PDF, Word, Excel, PowerPoint, text or images; up to {limits.maxFileSizeMb} MB each,{' '}
+        {limits.maxFiles === 1 ? 'one file' : `${limits.maxFiles} files`} at a time.
       </Typography>
       <Button
         variant="outlined"

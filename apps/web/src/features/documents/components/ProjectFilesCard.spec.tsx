@@ -105,6 +105,27 @@ describe('ProjectFilesCard', () => {
     expect(cells(await rowOf('notes.txt')).slice(0, 2)).toEqual(['notes.txtTXT', '512 B']);
   });
 
+  it('truncates a long name on one line and shows it whole in a tooltip', async () => {
+    const longName =
+      'Share Purchase Agreement between Atlas Holdings Limited and Ibis Capital Partners LLP (execution version, clean).pdf';
+    const { user } = renderCard(listOf(makeProjectFile({ originalname: longName })));
+    const name = await screen.findByText(longName);
+    expect(name).toHaveStyle({
+      overflow: 'hidden',
+      textOverflow: 'ellipsis',
+      whiteSpace: 'nowrap',
+    });
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+
+    await user.hover(name);
+    const tooltip = await screen.findByRole('tooltip');
+    expect(tooltip).toHaveTextContent(longName);
+    expect(name).toHaveAccessibleDescription(longName);
+
+    await user.unhover(name);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+  });
+
   it('shows the analysis status of each file', async () => {
     renderCard(
       listOf(
@@ -145,6 +166,45 @@ describe('ProjectFilesCard', () => {
       'This PDF has no text layer and no OCR engine is installed.',
     );
     expect(await rowOf('f.pdf')).toHaveTextContent('Not Processed');
+  });
+
+  it('keeps the badge of a completed file that has unread pages, and warns beside it with the note', async () => {
+    const note = '4 scanned pages (10–13) were not read: install tesseract-ocr or use Tika';
+    const { user } = renderCard(
+      listOf(
+        makeProjectFile({ id: 1, originalname: 'mixed.pdf', analysisNote: note }),
+        makeProjectFile({ id: 2, originalname: 'text.pdf', analysisNote: null }),
+        // A note only ever belongs to a completed document.
+        makeProjectFile({
+          id: 3,
+          originalname: 'waiting.pdf',
+          processing_status: 'awaiting_processing',
+          analysisNote: note,
+        }),
+      ),
+    );
+    const row = await rowOf('mixed.pdf');
+    const badge = within(row).getByText('Analysis Complete').closest('.MuiChip-root');
+    expect(badge).toHaveAccessibleDescription(note);
+    expect(row).toHaveTextContent(note);
+    const icon = within(row).getByTestId('analysis-note-icon');
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+
+    await user.hover(icon);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(note);
+    await user.unhover(icon);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+
+    for (const name of ['text.pdf', 'waiting.pdf']) {
+      const other = await rowOf(name);
+      expect(within(other).queryByTestId('analysis-note-icon')).not.toBeInTheDocument();
+      expect(other).not.toHaveTextContent('were not read');
+    }
+    expect(
+      within(await rowOf('text.pdf'))
+        .getByText('Analysis Complete')
+        .closest('.MuiChip-root'),
+    ).not.toHaveAttribute('aria-describedby');
   });
 
   it('reads the status from processingStatus when processing_status is missing', async () => {

@@ -1,7 +1,7 @@
-import type { UploadResponse } from '@clearroom/contracts';
+import type { ClientConfigResponse, UploadResponse } from '@clearroom/contracts';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../../test/fetchMock';
+import { deferred, mockFetch, type MockHandler, type MockResponse } from '../../../test/fetchMock';
 import { makeProjectFile } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { mockXhr } from '../../../test/xhrMock';
@@ -33,10 +33,16 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function renderDocuments(storedAfterUpload = [makeProjectFile({ originalname: 'Lease.pdf' })]) {
+const DEFAULT_CONFIG: ClientConfigResponse = { upload: { maxFileSizeMb: 200, maxFiles: 50 } };
+
+function renderDocuments({
+  storedAfterUpload = [makeProjectFile({ originalname: 'Lease.pdf' })],
+  config = { body: DEFAULT_CONFIG },
+}: { storedAfterUpload?: ReturnType<typeof makeProjectFile>[]; config?: MockHandler } = {}) {
   let uploaded = false;
   const server = mockFetch({
     [`GET ${FILES}`]: () => ({ body: { files: uploaded ? storedAfterUpload : [] } }),
+    'GET /api/config': config,
   });
   const xhr = mockXhr();
   const rendered = renderWithProviders(<ProjectDocuments projectId={1} />);
@@ -49,6 +55,8 @@ function renderDocuments(storedAfterUpload = [makeProjectFile({ originalname: 'L
 const fileInput = () => screen.getByTestId('file-input');
 const uploadCard = () => screen.getByRole('region', { name: 'Upload Documents' });
 const selectedList = () => screen.getByRole('list', { name: /Selected Files/ });
+const uploadButton = () => screen.queryByRole('button', { name: /^(Upload|Uploading)/ });
+const limitsHint = () => screen.getByText(/^PDF, Word, Excel, PowerPoint, text or images/);
 
 function accepted(file: File) {
   return {
@@ -117,16 +125,37 @@ describe('UploadCard', () => {
     expect(click).toHaveBeenCalledTimes(3);
   });
 
-  it('asks for files when there are none, and a new choice clears the message', async () => {
-    const { user, xhr } = renderDocuments();
-    await user.click(await screen.findByRole('button', { name: 'Upload Files' }));
-    expect(within(uploadCard()).getByRole('alert')).toHaveTextContent(
-      'Please select files to upload',
+  it("offers the picker the supported types only: the input's accept filter", async () => {
+    renderDocuments();
+    await screen.findByText('Drop PDF files here');
+    const accept = fileInput().getAttribute('accept')?.split(',') ?? [];
+    expect(accept.sort()).toEqual(
+      [
+        // Spec §5: pdf, doc, docx, xls, xlsx, ppt, pptx, plain text, jpeg, png; plus the other
+        // types the server reads (csv, tsv, markdown, tiff).
+        ...['.pdf', '.doc', '.docx', '.xls', '.xlsx', '.csv', '.tsv', '.ppt', '.pptx'],
+        ...['.txt', '.md', '.markdown'],
+        ...['.jpg', '.jpeg', '.png', '.tif', '.tiff'],
+        ...['application/pdf', 'text/plain', 'image/jpeg', 'image/png'],
+      ].sort(),
     );
-    expect(xhr.requests).toHaveLength(0);
+    expect(fileInput()).toHaveAttribute('multiple');
+  });
+
+  it("shows the 'Upload n file(s)' button only once files are selected", async () => {
+    const { user, xhr } = renderDocuments();
+    await screen.findByText('Drop PDF files here');
+    expect(uploadButton()).not.toBeInTheDocument();
 
     await user.upload(fileInput(), [lease]);
-    expect(within(uploadCard()).queryByRole('alert')).not.toBeInTheDocument();
+    expect(uploadButton()).toHaveAccessibleName('Upload 1 file(s)');
+    await user.upload(fileInput(), [memo]);
+    expect(uploadButton()).toHaveAccessibleName('Upload 2 file(s)');
+
+    await user.click(screen.getByRole('button', { name: 'Remove Lease.pdf' }));
+    await user.click(screen.getByRole('button', { name: 'Remove Memo.docx' }));
+    expect(uploadButton()).not.toBeInTheDocument();
+    expect(xhr.requests).toHaveLength(0);
   });
 
   it('uploads with progress, then confirms, refreshes the list and toasts', async () => {
@@ -173,6 +202,8 @@ describe('UploadCard', () => {
     expect((await screen.findByText('Lease.pdf')).closest('tr')).not.toBeNull();
     expect(server.callsTo('GET', FILES)).toHaveLength(2);
     expect(screen.queryByText('Files Uploaded')).not.toBeInTheDocument();
+
+    expect(uploadButton()).not.toBeInTheDocument();
 
     await act(() => vi.advanceTimersByTimeAsync(3000));
     expect(await screen.findByText('Files Uploaded')).toBeInTheDocument();
@@ -258,6 +289,86 @@ describe('UploadCard', () => {
       ),
     ).toBeInTheDocument();
     expect(await screen.findByText('Upload Failed')).toBeInTheDocument();
+  });
+
+  it('says when the server cannot be reached, and keeps the selection', async () => {
+    const { user, xhr } = renderDocuments();
+    await user.upload(fileInput(), [lease]);
+    await user.click(screen.getByRole('button', { name: 'Upload 1 file(s)' }));
+    act(() => xhr.last().failNetwork());
+    expect(
+      await within(uploadCard()).findByText(
+        'Network error: Unable to connect to server. Please check your internet connection.',
+      ),
+    ).toBeInTheDocument();
+    const toast = (await screen.findByText('Upload Failed')).closest('[role=alert]');
+    expect(toast).toHaveTextContent('Network error: Unable to connect to server.');
+    expect(screen.queryByRole('progressbar', { name: 'Upload progress' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload 1 file(s)' })).toBeEnabled();
+  });
+
+  it('says when the upload was interrupted: the connection dropped, or the request was aborted', async () => {
+    const { user, xhr } = renderDocuments();
+    await user.upload(fileInput(), [lease]);
+    const interrupted = 'Network error: The upload was interrupted. Please try again.';
+
+    await user.click(screen.getByRole('button', { name: 'Upload 1 file(s)' }));
+    act(() => xhr.last().progress(400, 1000));
+    act(() => xhr.last().failNetwork());
+    expect(await within(uploadCard()).findByText(interrupted)).toBeInTheDocument();
+    expect(await screen.findByText('Upload Failed')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Upload 1 file(s)' }));
+    expect(within(uploadCard()).queryByRole('alert')).not.toBeInTheDocument();
+    act(() => xhr.last().abort());
+    expect(await within(uploadCard()).findByText(interrupted)).toBeInTheDocument();
+    expect(xhr.requests).toHaveLength(2);
+  });
+
+  it("shows the server's error text when its JSON answer has no error field", async () => {
+    const { user, xhr } = renderDocuments();
+    await user.upload(fileInput(), [lease]);
+    await user.click(screen.getByRole('button', { name: 'Upload 1 file(s)' }));
+    act(() => xhr.last().respond(500, { detail: 'disk full' }, 'Internal Server Error'));
+    expect(await within(uploadCard()).findByText('{"detail":"disk full"}')).toBeInTheDocument();
+  });
+
+  it("holds uploads to the server's configured limits and states them", async () => {
+    const config = deferred<MockResponse>();
+    const { user, xhr } = renderDocuments({ config: () => config.promise });
+    // Until the server has said, its defaults.
+    expect(await screen.findByText(/up to 200 MB each, 50 files at a time\.$/)).toBe(limitsHint());
+    config.resolve({ body: { upload: { maxFileSizeMb: 5, maxFiles: 3 } } });
+    expect(await screen.findByText(/up to 5 MB each, 3 files at a time\.$/)).toBe(limitsHint());
+
+    const big = fileOf('Model.xlsx', 6 * 1024 * 1024);
+    await user.upload(fileInput(), [big, lease]);
+    await user.click(screen.getByRole('button', { name: 'Upload 2 file(s)' }));
+    expect(
+      xhr
+        .last()
+        .sentFiles()
+        .map((file) => file.name),
+    ).toEqual(['Lease.pdf']);
+    act(() => xhr.last().respond(201, { files: [accepted(lease)], message: 'ok' }));
+    expect(await screen.findByText('1 file(s) uploaded successfully')).toBeInTheDocument();
+    expect(within(uploadCard()).getByRole('alert')).toHaveTextContent(
+      '"Model.xlsx" is larger than the 5 MB limit per file.',
+    );
+
+    const four = Array.from({ length: 4 }, (_, index) => fileOf(`doc-${index}.pdf`, 1000));
+    await user.upload(fileInput(), four);
+    await user.click(screen.getByRole('button', { name: 'Upload 4 file(s)' }));
+    expect(within(uploadCard()).getByRole('alert')).toHaveTextContent(
+      'Too many files: 4 selected, at most 3 can be uploaded at once.',
+    );
+    expect(xhr.requests).toHaveLength(1);
+  });
+
+  it("keeps the default limits when the server's cannot be read", async () => {
+    renderDocuments({ config: { status: 500, body: { error: 'Boom', code: 'INTERNAL_ERROR' } } });
+    await screen.findByText('Drop PDF files here');
+    expect(limitsHint()).toHaveTextContent('up to 200 MB each, 50 files at a time.');
   });
 
   it('does not send a file over the size limit, and refuses too many files at once', async () => {

@@ -22,7 +22,7 @@ export function UploadCard({ projectId }: { projectId: number }) {
         slotProps={{ title: { id: 'upload-documents-title', component: 'h2', variant: 'h6' } }}
       />
       <CardContent sx={{ pt: 0 }}>
-        <FileSelector onFiles={flow.addFiles} disabled={flow.uploading} />
+        <FileSelector onFiles={flow.addFiles} limits={flow.limits} disabled={flow.uploading} />
         <SelectedFileList
           items={flow.selected}
           onRemove={flow.removeFile}
@@ -44,15 +44,18 @@ export function UploadCard({ projectId }: { projectId: number }) {
           </Alert>
         )}
 
-        <Button
-          variant="contained"
-          startIcon={<CloudUploadOutlined />}
-          onClick={() => void flow.upload()}
-          disabled={flow.uploading}
-          sx={{ mt: 3 }}
-        >
-          {flow.uploading ? 'Uploading...' : count > 0 ? `Upload ${count} file(s)` : 'Upload Files'}
-        </Button>
+        {/* Spec §2: the button appears once files are selected. */}
+        {(count > 0 || flow.uploading) && (
+          <Button
+            variant="contained"
+            startIcon={<CloudUploadOutlined />}
+            onClick={() => void flow.upload()}
+            disabled={flow.uploading}
+            sx={{ mt: 3 }}
+          >
+            {flow.uploading ? 'Uploading...' : `Upload ${count} file(s)`}
+          </Button>
+        )}
       </CardContent>
     </Card>
   );

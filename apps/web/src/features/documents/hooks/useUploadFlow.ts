@@ -6,6 +6,7 @@ import { checkUploadLimits } from '../upload/checkUploadLimits';
 import { successMessage, summarizeOutcomes } from '../upload/summarizeUpload';
 import { uploadFiles } from '../upload/uploadFiles';
 import { useSelectedFiles } from './useSelectedFiles';
+import { useUploadLimits } from './useUploadLimits';
 import { useUploadProgress } from './useUploadProgress';
 
 /** Spec §9: how long the success message stays before the progress bar resets. */
@@ -17,6 +18,7 @@ export const UPLOAD_SUCCESS_DISPLAY_MS = 3000;
  */
 export function useUploadFlow(projectId: number) {
   const selection = useSelectedFiles();
+  const limits = useUploadLimits();
   const progress = useUploadProgress();
   const [uploading, setUploading] = useState(false);
   const [success, setSuccess] = useState<string | null>(null);
@@ -53,7 +55,7 @@ export function useUploadFlow(projectId: number) {
       setErrors(['Please select files to upload']);
       return;
     }
-    const plan = checkUploadLimits(files);
+    const plan = checkUploadLimits(files, limits);
     if (!plan.ok) {
       setErrors([plan.error]);
       return;
@@ -99,6 +101,8 @@ export function useUploadFlow(projectId: number) {
   };
 
   return {
+    /** The server's upload limits (its defaults until they have loaded). */
+    limits,
     selected: selection.selected,
     addFiles,
     removeFile: selection.remove,

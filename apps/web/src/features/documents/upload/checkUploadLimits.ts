@@ -1,8 +1,4 @@
-import {
-  DEFAULT_MAX_FILE_SIZE_MB,
-  DEFAULT_MAX_FILES_PER_UPLOAD,
-  type UploadOutcome,
-} from '@clearroom/contracts';
+import type { UploadLimits, UploadOutcome } from '@clearroom/contracts';
 
 export type RejectedOutcome = Extract<UploadOutcome, { status: 'rejected' }>;
 
@@ -12,13 +8,12 @@ export type UploadPlan =
 const BYTES_PER_MB = 1024 * 1024;
 
 /**
- * The server's default limits, checked before sending so that a file it would refuse is not
- * sent for nothing. The server still decides: its limits may be configured differently.
+ * The server's limits (`GET /api/config`), checked before sending so that a file it would refuse
+ * is not sent for nothing. The server still decides.
  */
 export function checkUploadLimits(
   files: readonly File[],
-  maxFileSizeMb = DEFAULT_MAX_FILE_SIZE_MB,
-  maxFiles = DEFAULT_MAX_FILES_PER_UPLOAD,
+  { maxFileSizeMb, maxFiles }: UploadLimits,
 ): UploadPlan {
   if (files.length > maxFiles) {
     return {

@@ -83,9 +83,32 @@ describe('uploadFiles', () => {
     });
   });
 
+  it('fails with the response text when a JSON answer has no error field', async () => {
+    const { result, request } = startUpload();
+    request.respond(500, { code: 'INTERNAL_ERROR' }, 'Internal Server Error');
+    await expect(result).resolves.toMatchObject({
+      ok: false,
+      reason: 'server',
+      status: 500,
+      message: '{"code":"INTERNAL_ERROR"}',
+    });
+  });
+
+  it('fails with the response text when the error field is empty or not text', async () => {
+    const blank = startUpload();
+    blank.request.respond(500, { error: ' ' }, 'Internal Server Error');
+    await expect(blank.result).resolves.toMatchObject({ message: '{"error":" "}' });
+
+    const notText = startUpload();
+    notText.request.respond(500, { error: { reason: 'disk full' } }, 'Internal Server Error');
+    await expect(notText.result).resolves.toMatchObject({
+      message: '{"error":{"reason":"disk full"}}',
+    });
+  });
+
   it("falls back to 'File upload failed' when the server says nothing at all", async () => {
     const { result, request } = startUpload();
-    request.respond(500, { code: 'INTERNAL_ERROR' });
+    request.respond(500, ' ');
     await expect(result).resolves.toMatchObject({ ok: false, message: 'File upload failed' });
   });
 

@@ -51,11 +51,16 @@ function isUploadResponse(value: unknown): value is UploadResponse {
   );
 }
 
-/** Spec §8: the response's `error`, else its text, else 'HTTP {status}: {statusText}'. */
+/**
+ * Spec §8: the response's `error` field, else the response text (JSON or not), else
+ * 'HTTP {status}: {statusText}'; 'File upload failed' when there is no status text either.
+ */
 function serverErrorMessage(xhr: XMLHttpRequest, body: unknown): string {
-  const error = (body as { error?: unknown } | undefined)?.error;
+  const error =
+    typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
   if (typeof error === 'string' && error.trim()) return error;
-  if (body === undefined && xhr.responseText.trim()) return xhr.responseText.trim();
+  const text = xhr.responseText.trim();
+  if (text) return text;
   if (xhr.statusText) return `HTTP ${xhr.status}: ${xhr.statusText}`;
   return uploadErrorMessages.failed;
 }

@@ -4,6 +4,7 @@ import { UserDataVersion } from './0002-user-data-version.js';
 import { Documents } from './0003-documents.js';
 import { Chat } from './0004-chat.js';
 import { SingleSignOn } from './0005-single-sign-on.js';
+import { AnalysisNote } from './0006-analysis-note.js';
 
 /** Applied in order; a name, once released, never changes. */
 export const mysqlMigrations: MigrationObject[] = [
@@ -12,4 +13,5 @@ export const mysqlMigrations: MigrationObject[] = [
   { name: '0003-documents', class: Documents },
   { name: '0004-chat', class: Chat },
   { name: '0005-single-sign-on', class: SingleSignOn },
+  { name: '0006-analysis-note', class: AnalysisNote },
 ];
