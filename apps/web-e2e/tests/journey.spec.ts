@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectToast, PASSWORD, screenshot, uniqueUsername } from './support.js';
+import { chooseOption, expectToast, PASSWORD, screenshot, uniqueUsername } from './support.js';
 
 test('a new user signs up, creates a deal, edits it, renames it and deletes it', async ({
   page,
@@ -40,8 +40,7 @@ test('a new user signs up, creates a deal, edits it, renames it and deletes it',
     await page.getByLabel('Company Name').fill('Falcon Logistics Ltd');
     await page.getByLabel('Industry').fill('Logistics');
     await page.getByLabel('Valuation').fill('$120M');
-    await page.getByLabel('Deal Stage').click();
-    await page.getByRole('option', { name: 'Due Diligence' }).click();
+    await chooseOption(page, 'Deal Stage', 'Due Diligence');
     await screenshot(page, 'create-project');
     await page.getByRole('button', { name: 'Create Project' }).click();
     await expectToast(page, 'Project created');

@@ -39,3 +39,19 @@ export async function expectToast(page: Page, title: string) {
   await expect(toast).toBeVisible();
   return toast;
 }
+
+/**
+ * Picks an option of a Material UI select the way a person does (click, then click the option)
+ * and waits until the menu has closed on that value. MUI selects on a button release that comes
+ * late enough after the opening press, so a slow machine can close the menu on the wrong
+ * option: the gesture is then repeated.
+ */
+export async function chooseOption(page: Page, label: string, option: string): Promise<void> {
+  const select = page.getByRole('combobox', { name: label });
+  await expect(async () => {
+    if ((await page.getByRole('listbox').count()) === 0) await select.click({ timeout: 2_000 });
+    await page.getByRole('option', { name: option, exact: true }).click({ timeout: 2_000 });
+    await expect(page.getByRole('listbox')).toHaveCount(0, { timeout: 2_000 });
+    await expect(select).toHaveText(option, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+}
