@@ -10,6 +10,7 @@ import {
   writeZipBombDocx,
 } from '../src/infra/extractor/fixtures/office-writer.js';
 import { writePdf } from '../src/infra/extractor/fixtures/pdf-writer.js';
+import { libreOfficeDeck } from '../src/infra/extractor/fixtures/ppt-writer.js';
 import { product, writeXls } from '../src/infra/extractor/fixtures/xls-writer.js';
 import { JOB_QUEUE, type JobQueue } from '../src/infra/queue/job-queue.port.js';
 import { SEARCH_INDEX, type SearchIndex } from '../src/infra/search/search-index.port.js';
@@ -482,6 +483,30 @@ describe('accepted file types', () => {
     testApp = await startTestApp();
   });
   afterAll(() => testApp.drop());
+
+  it('reads a legacy PowerPoint .ppt deck slide by slide and cites the slide', async () => {
+    const { agent } = await signUp(testApp);
+    const projectId = await createProject(agent);
+    const response = await agent
+      .post(`/api/projects/${projectId}/files`)
+      .attach('files', libreOfficeDeck(), 'Falcon deck.ppt')
+      .expect(201);
+    expect(response.body.files[0]).toMatchObject({ status: 'accepted' });
+    const [file] = await waitForAnalysis(agent, projectId);
+    expect(file).toMatchObject({
+      mimetype: 'application/vnd.ms-powerpoint',
+      processingStatus: 'completed',
+      pageCount: 3,
+    });
+    const { body } = await agent
+      .get(`/api/projects/${projectId}/search`)
+      .query({ q: 'consent Acme Shipping' })
+      .expect(200);
+    expect(body.passages[0]).toMatchObject({ originalname: 'Falcon deck.ppt', pageNumber: 2 });
+    expect(body.passages[0].text).toContain(
+      'Change of control: consent required from Acme Shipping',
+    );
+  });
 
   it('refuses other text (HTML, JSON, a script, SVG, no extension) with 415; the listed formats beside it are stored and read', async () => {
     const { agent } = await signUp(testApp);

@@ -8,6 +8,7 @@ import type { Extraction } from './extractor.port.js';
 import { extractorConfig } from './fixtures/extractor-config.js';
 import { paragraph, writeDocx, writePptx } from './fixtures/office-writer.js';
 import { writePdf } from './fixtures/pdf-writer.js';
+import { libreOfficeDeck, writePowerPointStylePpt } from './fixtures/ppt-writer.js';
 import { commented, formatted, product, writeXls } from './fixtures/xls-writer.js';
 
 /** Features of each format, on small files written by the tests. */
@@ -277,5 +278,37 @@ describe('PowerPoint', () => {
       'Risks\nChange of control',
     ]);
     expect(progress).toEqual([[2, 2]]);
+  });
+
+  it('reads legacy .ppt written by LibreOffice: title first, then by position, groups, notes', async () => {
+    const result = await extract(
+      'deal-deck.ppt',
+      libreOfficeDeck(),
+      'application/vnd.ms-powerpoint',
+    );
+    expect(texts(result)).toEqual([
+      'Project Falcon\nManagement presentation, March 2026',
+      'Key terms\nPurchase price: USD 120 million\nClosing expected in Q3 2026\nChange of control: consent required from Acme Shipping\n\nNotes: Confirm the consent deadline with counsel.',
+      'Risks in Zürich — Société Générale facility\nGrouped box one\nGrouped box two',
+    ]);
+  });
+
+  it('reads legacy .ppt as PowerPoint writes it: texts from the slide list, the last save wins', async () => {
+    const ppt = writePowerPointStylePpt(
+      [
+        {
+          listed: ['Heads of terms', 'Exclusivity: 60 days\nBreak fee: 2%'],
+          boxes: [{ text: 'Draft for discussion', top: 20_000 }],
+          notes: 'Ask about the break fee.',
+        },
+        { listed: ['Next steps', 'Sign the NDA'] },
+      ],
+      { replaceSlide: { index: 1, slide: { listed: ['Next steps', 'Sign the SPA'] } } },
+    );
+    const result = await extract('terms.ppt', ppt, 'application/x-cfb');
+    expect(texts(result)).toEqual([
+      'Heads of terms\nExclusivity: 60 days\nBreak fee: 2%\nDraft for discussion\n\nNotes: Ask about the break fee.',
+      'Next steps\nSign the SPA',
+    ]);
   });
 });

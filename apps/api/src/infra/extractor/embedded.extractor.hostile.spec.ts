@@ -10,6 +10,7 @@ import { extractorConfig } from './fixtures/extractor-config.js';
 import { Ocr } from './ocr.js';
 import { writeEmptyRowsXlsx, writeZipBombDocx } from './fixtures/office-writer.js';
 import { writePdf } from './fixtures/pdf-writer.js';
+import { libreOfficeDeck, writePowerPointStylePpt } from './fixtures/ppt-writer.js';
 import { writeXls } from './fixtures/xls-writer.js';
 
 /**
@@ -19,6 +20,7 @@ import { writeXls } from './fixtures/xls-writer.js';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const XLS = 'application/vnd.ms-excel';
+const PPT = 'application/vnd.ms-powerpoint';
 
 let dir: string;
 let extractor: EmbeddedExtractor;
@@ -303,12 +305,21 @@ describe('hostile and broken files', () => {
     }
   }, 60_000);
 
-  it('legacy .ppt points to the supported formats and to Tika', async () => {
-    expect(
-      await failure(extractor.extract(input(await file('old.ppt', 'x'), 'application/x-cfb'))),
-    ).toBe(
-      'legacy .ppt files are not supported by the built-in reader: save as .pptx or configure Apache Tika (EXTRACTOR_DRIVER=tika)',
+  it('legacy .ppt cut short, password-protected, without its stream or its container says so', async () => {
+    const cut = await file('cut.ppt', libreOfficeDeck().subarray(0, 20_000));
+    expect(await failure(extractor.extract(input(cut, PPT)))).toMatch(/^file is corrupt: /);
+    const locked = writePowerPointStylePpt([{ listed: ['Secret terms'] }], { encrypted: true });
+    expect(await failure(extractor.extract(input(await file('locked.ppt', locked), PPT)))).toBe(
+      'password-protected file: remove the password and upload it again',
     );
+    const workbook = await file('workbook.ppt', writeXls({ Sheet: [['a']] }));
+    expect(await failure(extractor.extract(input(workbook, PPT)))).toBe(
+      'file is corrupt: it has no PowerPoint document stream (is it another kind of Office file?)',
+    );
+    expect(await failure(extractor.extract(input(await file('text.ppt', 'x'), PPT)))).toBe(
+      'file is corrupt: this is not a PowerPoint 97-2003 presentation (no OLE container)',
+    );
+    await expectPoolWorks();
   });
 
   it('an image without OCR fails saying OCR is needed', async () => {

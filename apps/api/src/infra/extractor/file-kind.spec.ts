@@ -1,5 +1,4 @@
 import { describe, expect, it } from '@jest/globals';
-import { ExtractionError } from './extractor.port.js';
 import { fileKind } from './file-kind.js';
 
 describe('fileKind', () => {
@@ -21,17 +20,11 @@ describe('fileKind', () => {
     ['application/vnd.ms-excel', 'book', 'xls'],
     ['text/tab-separated-values', 'a.tsv', 'tsv'],
     ['image/tiff', 'scan.tif', 'image'],
+    ['application/x-cfb', 'deck.ppt', 'ppt'],
+    ['application/x-cfb', 'SHOW.PPS', 'ppt'],
+    ['application/vnd.ms-powerpoint', 'deck', 'ppt'],
   ])('%s named %s is read as %s', (mimeType, name, kind) => {
     expect(fileKind(mimeType, name)).toBe(kind);
-  });
-
-  it('refuses legacy presentations, pointing to the way out', () => {
-    expect(() => fileKind('application/x-cfb', 'deck.ppt')).toThrow(
-      new ExtractionError(
-        'legacy .ppt files are not supported by the built-in reader: save as .pptx or configure Apache Tika (EXTRACTOR_DRIVER=tika)',
-      ),
-    );
-    expect(() => fileKind('application/vnd.ms-powerpoint', 'deck')).toThrow(/^legacy \.ppt files/);
   });
 
   it('refuses what it cannot read', () => {

@@ -16,6 +16,7 @@ const BY_MIME_TYPE: Record<string, FileKind> = {
   'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
   'application/vnd.openxmlformats-officedocument.presentationml.slideshow': 'pptx',
   'application/vnd.ms-powerpoint.presentation.macroenabled.12': 'pptx',
+  'application/vnd.ms-powerpoint': 'ppt',
   'application/msword': 'doc',
   'application/vnd.ms-excel': 'xls',
   'text/csv': 'csv',
@@ -38,6 +39,9 @@ const BY_EXTENSION: Record<string, FileKind> = {
   '.pptx': 'pptx',
   '.pptm': 'pptx',
   '.ppsx': 'pptx',
+  '.ppt': 'ppt',
+  '.pps': 'ppt',
+  '.pot': 'ppt',
   '.doc': 'doc',
   '.dot': 'doc',
   '.csv': 'csv',
@@ -60,18 +64,11 @@ const GENERIC_TYPES = new Set([
   'text/plain',
 ]);
 
-function legacyFormat(extension: string): string {
-  return `legacy ${extension} files are not supported by the built-in reader: save as ${extension}x or configure Apache Tika (EXTRACTOR_DRIVER=tika)`;
-}
-
 /** Throws ExtractionError for formats the embedded extractor cannot read. */
 export function fileKind(mimeType: string, originalName: string): FileKind {
   const mime = mimeType.toLowerCase().split(';')[0]!.trim();
   const extension = path.extname(originalName).toLowerCase();
   const named = BY_EXTENSION[extension];
-  if (extension === '.ppt' || mime === 'application/vnd.ms-powerpoint') {
-    throw new ExtractionError(legacyFormat('.ppt'));
-  }
   // Browsers on Windows label CSV files application/vnd.ms-excel: the name decides.
   const kind =
     GENERIC_TYPES.has(mime) || (mime === 'application/vnd.ms-excel' && named)

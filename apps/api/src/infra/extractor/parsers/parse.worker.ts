@@ -3,6 +3,7 @@ import { parseCsv } from './csv.ts';
 import { parseDocx } from './docx.ts';
 import { parseDoc } from './legacy-office.ts';
 import { parsePdf } from './pdf.ts';
+import { parsePpt } from './ppt.ts';
 import { parsePptx } from './pptx.ts';
 import { FileProblem, MemoryProblem, checkSize, corruptFile, shortDetail } from './problems.ts';
 import type { ParseResult, ParseTask, ParsedDocument, PdfProgress } from './protocol.ts';
@@ -53,6 +54,9 @@ function parseKind(
       return parseDocx(data, task.memoryMb);
     case 'pptx':
       return parsePptx(data, task.memoryMb);
+    case 'ppt':
+      checkSize(data.length, 8, task.memoryMb);
+      return parsePpt(data, task.memoryMb);
     case 'xlsx':
       return parseXlsx(data, task.memoryMb);
     case 'xls':

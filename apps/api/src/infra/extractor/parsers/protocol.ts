@@ -3,7 +3,8 @@
  * runs inside those processes, loaded by Node itself: imports between these files name `.ts`
  * files (rewritten to `.js` when compiled) and use erasable TypeScript only.
  */
-export type ParseKind = 'pdf' | 'docx' | 'xlsx' | 'xls' | 'pptx' | 'csv' | 'tsv' | 'text' | 'doc';
+export type ParseKind =
+  'pdf' | 'docx' | 'xlsx' | 'xls' | 'pptx' | 'ppt' | 'csv' | 'tsv' | 'text' | 'doc';
 
 export type ParseTask = {
   kind: ParseKind;
