@@ -337,7 +337,10 @@ describe('hostile and broken files', () => {
     );
     // What Ocr.detect finds when `tesseract --list-langs` works but `pdftoppm -v` does not.
     const imagesOnly = Object.assign(Object.create(Ocr.prototype) as Ocr, { readsPdf: false });
-    const detect = jest.spyOn(Ocr, 'detect').mockResolvedValueOnce(imagesOnly);
+    const detect = jest.spyOn(Ocr, 'detect').mockResolvedValueOnce({
+      ocr: imagesOnly,
+      advice: 'tesseract is installed but pdftoppm is not; install poppler-utils or use Tika',
+    });
     const reader = await EmbeddedExtractor.create(extractorConfig({ ocr: 'auto', workers: 1 }));
     try {
       expect(detect).toHaveBeenCalledTimes(1);
@@ -383,5 +386,19 @@ describe('OCR of images', () => {
     await expect(
       EmbeddedExtractor.create(extractorConfig({ ocr: 'on', ocrLanguage: 'xyz' })),
     ).rejects.toThrow('OCR=on but tesseract has no data for xyz');
+  });
+
+  it('with OCR=auto, a missing language is named in the reason for the scans it cannot read', async () => {
+    const reader = await EmbeddedExtractor.create(
+      extractorConfig({ ocr: 'auto', ocrLanguage: 'eng+xyz', workers: 1 }),
+    );
+    try {
+      const scan = await file('scan-xyz.pdf', imageOnlyPdf());
+      expect(await failure(reader.extract(input(scan)))).toBe(
+        "scanned pages need OCR: install tesseract's xyz language data (tesseract-ocr-xyz) or use Tika",
+      );
+    } finally {
+      await reader.close();
+    }
   });
 });

@@ -6,16 +6,10 @@ import {
   type Extractor,
 } from './extractor.port.js';
 import { fileKind } from './file-kind.js';
-import { Ocr } from './ocr.js';
+import { Ocr, type OcrDetection } from './ocr.js';
 import { ParsePool, isOutOfMemory } from './parse-pool.js';
 import type { ParseKind } from './parsers/protocol.js';
 import { readPdf } from './pdf-job.js';
-
-const INSTALL_OCR = 'install tesseract-ocr or use Tika';
-/** Tesseract reads images, but scanned PDF pages must first be rasterised by poppler's pdftoppm. */
-const INSTALL_PDFTOPPM =
-  'tesseract is installed but pdftoppm is not; install poppler-utils or use Tika';
-const NEEDS_OCR = `scanned pages need OCR: ${INSTALL_OCR}`;
 
 /**
  * Reads documents on this machine: every parser runs in a pool of parse processes with a memory
@@ -26,10 +20,13 @@ export class EmbeddedExtractor implements Extractor {
   private readonly config: AppConfig['extractor'];
   private readonly pool: ParsePool;
   private readonly ocr: Ocr | null;
+  /** What to install for the scanned pages this machine cannot read. */
+  private readonly ocrAdvice: string;
 
-  private constructor(config: AppConfig['extractor'], ocr: Ocr | null) {
+  private constructor(config: AppConfig['extractor'], { ocr, advice }: OcrDetection) {
     this.config = config;
     this.ocr = ocr;
+    this.ocrAdvice = advice;
     this.pool = new ParsePool({ processes: config.workers, memoryMb: config.memoryMb });
   }
 
@@ -78,9 +75,8 @@ export class EmbeddedExtractor implements Extractor {
       onProgress: input.onProgress,
     });
     const ocrPages = pages.filter((page) => page.ocr).length;
-    const advice = this.ocr && !this.ocr.readsPdf ? INSTALL_PDFTOPPM : INSTALL_OCR;
     if (unreadPages.length > 0 && pages.every((page) => !page.text)) {
-      throw new ExtractionError(`scanned pages need OCR: ${advice}`);
+      throw new ExtractionError(`scanned pages need OCR: ${this.ocrAdvice}`);
     }
     return {
       pages,
@@ -88,14 +84,14 @@ export class EmbeddedExtractor implements Extractor {
         engine: ocrPages ? 'pdf.js+tesseract' : 'pdf.js',
         ocrPages,
         unreadPages,
-        ...(unreadPages.length > 0 && { unreadPagesAdvice: advice }),
+        ...(unreadPages.length > 0 && { unreadPagesAdvice: this.ocrAdvice }),
         title,
       },
     };
   }
 
   private async extractImage(input: ExtractionInput, signal: AbortSignal): Promise<Extraction> {
-    if (!this.ocr) throw new ExtractionError(NEEDS_OCR);
+    if (!this.ocr) throw new ExtractionError(`scanned pages need OCR: ${this.ocrAdvice}`);
     const texts = await this.ocr.readImage(input.path, signal);
     const pages = texts.map((text, index) => ({ number: index + 1, text, ocr: true }));
     input.onProgress?.(pages.length, pages.length);

@@ -19,6 +19,17 @@ const MAX_DPI = 200;
  * all documents. Tesseract runs single-threaded: several single-threaded processes read pages
  * much faster than one multi-threaded process per page (measured: 1.8 s against 7 s a page).
  */
+const INSTALL_OCR = 'install tesseract-ocr or use Tika';
+/** Tesseract reads images, but scanned PDF pages must first be rasterised by poppler's pdftoppm. */
+const INSTALL_PDFTOPPM =
+  'tesseract is installed but pdftoppm is not; install poppler-utils or use Tika';
+
+export type OcrDetection = {
+  ocr: Ocr | null;
+  /** What to install for the scanned pages this machine cannot read. */
+  advice: string;
+};
+
 export class Ocr {
   private readonly language: string;
   private readonly slots: Semaphore;
@@ -32,23 +43,39 @@ export class Ocr {
   }
 
   /**
-   * The OCR the configuration asks for and the machine has, or null. With OCR=on, a missing
-   * command or language is a configuration error, thrown here at start.
+   * The OCR the configuration asks for and the machine has (or null), and what to tell a user
+   * whose scanned pages it cannot read. With OCR=on, a missing command or language is a
+   * configuration error, thrown here at start.
    */
-  static async detect(config: AppConfig['extractor']): Promise<Ocr | null> {
-    if (config.ocr === 'off') return null;
+  static async detect(config: AppConfig['extractor']): Promise<OcrDetection> {
+    if (config.ocr === 'off') return { ocr: null, advice: INSTALL_OCR };
     const [languages, pdftoppm] = await Promise.all([
       installedLanguages(),
       commandWorks('pdftoppm', ['-v']),
     ]);
-    const tesseractProblem = languageProblem(config.ocrLanguage, languages);
+    const missing = languages ? missingLanguages(config.ocrLanguage, languages) : [];
+    const tesseractProblem = !languages
+      ? 'the tesseract command is not installed (Debian: apt-get install tesseract-ocr)'
+      : missing.length
+        ? `tesseract has no data for ${missing.join(', ')} (Debian: apt-get install ${languagePackages(missing)})`
+        : null;
     const problem =
       tesseractProblem ??
       (pdftoppm
         ? null
         : 'the pdftoppm command is not installed (Debian: apt-get install poppler-utils)');
     if (problem && config.ocr === 'on') throw new Error(`OCR=on but ${problem}`);
-    return tesseractProblem ? null : new Ocr(config.ocrLanguage, config.workers, pdftoppm);
+    if (!languages) return { ocr: null, advice: INSTALL_OCR };
+    if (missing.length) {
+      return {
+        ocr: null,
+        advice: `install tesseract's ${missing.join(', ')} language data (${languagePackages(missing)}) or use Tika`,
+      };
+    }
+    return {
+      ocr: new Ocr(config.ocrLanguage, config.workers, pdftoppm),
+      advice: pdftoppm ? INSTALL_OCR : INSTALL_PDFTOPPM,
+    };
   }
 
   /** Text of one PDF page, rasterised in grey at about the resolution of its scan. */
@@ -140,15 +167,14 @@ function finished(child: ChildProcess, collect = true): Promise<string> {
   });
 }
 
-/** Why tesseract cannot read `wanted` (e.g. "eng+deu"), or null. `languages` is null without it. */
-function languageProblem(wanted: string, languages: string[] | null): string | null {
-  if (!languages) {
-    return 'the tesseract command is not installed (Debian: apt-get install tesseract-ocr)';
-  }
-  const missing = wanted.split('+').filter((language) => !languages.includes(language));
-  if (!missing.length) return null;
-  const packages = missing.map((language) => `tesseract-ocr-${language.replace(/_/g, '-')}`);
-  return `tesseract has no data for ${missing.join(', ')} (Debian: apt-get install ${packages.join(' ')})`;
+/** The languages of `wanted` (e.g. "eng+deu") tesseract has no data for. */
+function missingLanguages(wanted: string, languages: string[]): string[] {
+  return wanted.split('+').filter((language) => !languages.includes(language));
+}
+
+/** Debian's packages holding these languages' data. */
+function languagePackages(languages: string[]): string {
+  return languages.map((language) => `tesseract-ocr-${language.replace(/_/g, '-')}`).join(' ');
 }
 
 async function installedLanguages(): Promise<string[] | null> {
