@@ -508,6 +508,39 @@ describe('accepted file types', () => {
     );
   });
 
+  it("reads Excel's web page and XML Spreadsheet 2003 files saved as .xls", async () => {
+    const { agent } = await signUp(testApp);
+    const projectId = await createProject(agent);
+    const rows = (company: string) => ({
+      Ledger: [
+        ['Company', 'Revenue'],
+        [company, 1200],
+      ],
+    });
+    const response = await agent
+      .post(`/api/projects/${projectId}/files`)
+      .attach('files', writeXls(rows('Borealis Freight'), { bookType: 'html' }), 'erp-export.xls')
+      .attach('files', writeXls(rows('Cobalt Mining'), { bookType: 'xlml' }), 'ledger-2003.xls')
+      .expect(201);
+    expect(response.body.message).toBe('2 file(s) uploaded successfully');
+    const files = await waitForAnalysis(agent, projectId);
+    expect(files.map((file) => [file.mimetype, file.processingStatus])).toEqual([
+      ['application/vnd.ms-excel', 'completed'],
+      ['application/vnd.ms-excel', 'completed'],
+    ]);
+    for (const [company, name] of [
+      ['Borealis Freight', 'erp-export.xls'],
+      ['Cobalt Mining', 'ledger-2003.xls'],
+    ]) {
+      const { body } = await agent
+        .get(`/api/projects/${projectId}/search`)
+        .query({ q: company })
+        .expect(200);
+      expect(body.passages[0]).toMatchObject({ originalname: name, pageNumber: 1 });
+      expect(body.passages[0].text).toContain(`Company: ${company} | Revenue: 1200`);
+    }
+  });
+
   it('refuses other text (HTML, JSON, a script, SVG, no extension) with 415; the listed formats beside it are stored and read', async () => {
     const { agent } = await signUp(testApp);
     const projectId = await createProject(agent);

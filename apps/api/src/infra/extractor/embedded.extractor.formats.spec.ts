@@ -12,6 +12,7 @@ import { libreOfficeDeck, writePowerPointStylePpt } from './fixtures/ppt-writer.
 import { commented, formatted, product, writeXls } from './fixtures/xls-writer.js';
 
 /** Features of each format, on small files written by the tests. */
+const XLS = 'application/vnd.ms-excel';
 const MIME = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -200,6 +201,23 @@ describe('Excel', () => {
     expect(texts(result)).toEqual([
       'Sheet: Parties\nRow 1: Party | Role\nRow 2: Party: Acme | Role: Buyer',
       'Sheet: Dates\nRow 1: Signed | Closing',
+    ]);
+  });
+
+  it("reads Excel's XML Spreadsheet 2003 and web pages saved as .xls like workbooks", async () => {
+    const sheets = {
+      Budget: [
+        ['Company', 'Revenue'],
+        ['Acme Holdings', 1200],
+      ],
+    };
+    const xml = await extract('budget.xls', writeXls(sheets, { bookType: 'xlml' }), XLS);
+    expect(texts(xml)).toEqual([
+      'Sheet: Budget\nRow 1: Company | Revenue\nRow 2: Company: Acme Holdings | Revenue: 1200',
+    ]);
+    const page = await extract('report.xls', writeXls(sheets, { bookType: 'html' }), XLS);
+    expect(texts(page)).toEqual([
+      'Sheet: Sheet1\nRow 1: Company | Revenue\nRow 2: Company: Acme Holdings | Revenue: 1200',
     ]);
   });
 });

@@ -277,6 +277,23 @@ describe('hostile and broken files', () => {
     await expectPoolWorks();
   });
 
+  it('a web page saved as .xls whose cells outgrow the memory cap fails with it, before reading', async () => {
+    const frugal = await EmbeddedExtractor.create(
+      extractorConfig({ ocr: 'off', memoryMb: 128, workers: 1 }),
+    );
+    try {
+      // 100,000 cells in 1.4 MB of HTML: SheetJS would need about 100 MB for them.
+      const cells = '<tr>' + '<td>1</td>'.repeat(10) + '</tr>';
+      const page = `<html><body><table>${cells.repeat(10_000)}</table></body></html>`;
+      expect(await failure(frugal.extract(input(await file('report.xls', page), XLS)))).toBe(
+        'the file needs more than 128 MB to read: split it into smaller files, or raise EXTRACT_MEMORY_MB',
+      );
+      await expectPoolWorks(frugal);
+    } finally {
+      await frugal.close();
+    }
+  });
+
   it('an encrypted legacy Excel file asks for the password to go', async () => {
     expect(
       await failure(extractor.extract(input(await file('locked.xls', encryptedXls()), XLS))),

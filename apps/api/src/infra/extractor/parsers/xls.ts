@@ -2,9 +2,11 @@ import { FileProblem, MemoryProblem, checkHeap, corruptFile, shortDetail } from 
 import type { ParsedDocument } from './protocol.ts';
 import { RowWriter, cellText, type Cell } from './rows.ts';
 import { formatDate, formatNumber } from './spreadsheet.ts';
+import { spreadsheetMarkup, type SpreadsheetMarkup } from './spreadsheet-markup.ts';
 
 /**
- * Legacy Excel workbooks (.xls, Excel 97-2003 and older BIFF inside an OLE container), read with
+ * Legacy Excel workbooks (.xls: Excel 97-2003 and older BIFF inside an OLE container, or the XML
+ * Spreadsheet 2003 and web page formats Excel also saves under that name), read with
  * SheetJS (@e965/xlsx, the SheetJS Community Edition 0.20.3 republished on npm). Same pages as
  * .xlsx: one sheet per page in tab order, starting with the sheet's name, each row with its
  * header names; cached formula results, never formulas; cell comments at the end of their sheet.
@@ -75,14 +77,22 @@ function loadCodepages(XLSX: XlsxModule): Promise<void> {
 }
 
 export async function parseXls(data: Buffer, memoryMb: number): Promise<ParsedDocument> {
-  if (!data.subarray(0, 8).equals(CFB_SIGNATURE)) {
-    throw corruptFile('this is not an Excel 97-2003 workbook (no OLE container)');
+  const ole = data.subarray(0, 8).equals(CFB_SIGNATURE);
+  const markup = ole ? null : spreadsheetMarkup(data);
+  if (!ole && !markup) {
+    throw corruptFile(
+      "this is not an Excel workbook (neither Excel 97-2003's OLE container nor Excel's XML or web page format)",
+    );
   }
   const XLSX = await loadSheetJs();
-  // SheetJS reads the file with its own copy of the container: this one is left before that.
-  const stream = workbookStream(XLSX, data);
-  if (estimateHeap(stream) + data.length * 2 > memoryMb * MB * 0.5) throw new MemoryProblem();
-  if (biffVersion(stream) < BIFF8) await loadCodepages(XLSX);
+  if (markup) {
+    if (estimateMarkupHeap(data, markup) > memoryMb * MB * 0.5) throw new MemoryProblem();
+  } else {
+    // SheetJS reads the file with its own copy of the container: this one is left before that.
+    const stream = workbookStream(XLSX, data);
+    if (estimateHeap(stream) + data.length * 2 > memoryMb * MB * 0.5) throw new MemoryProblem();
+    if (biffVersion(stream) < BIFF8) await loadCodepages(XLSX);
+  }
 
   let workbook: import('@e965/xlsx').WorkBook;
   try {
@@ -307,6 +317,21 @@ function estimateHeap(stream: Buffer): number {
   // Each shared string takes at least 3 bytes of the stream, whatever the count claims.
   sharedStrings = Math.min(sharedStrings, Math.ceil(sharedStringBytes / 3));
   return cells * CELL_BYTES + sharedStrings * SHARED_STRING_BYTES + rowBytes + stream.length * 3;
+}
+
+/** Tags that open a cell in each markup (SpreadsheetML's with or without its usual prefix). */
+const MARKUP_CELL_TAGS: Record<SpreadsheetMarkup, string[]> = {
+  spreadsheetml: ['<Cell', '<ss:Cell'],
+  html: ['<td', '<TD', '<Td', '<th', '<TH', '<Th'],
+};
+
+/** The heap SheetJS would take for a markup workbook: its cells, and the text it copies. */
+function estimateMarkupHeap(data: Buffer, markup: SpreadsheetMarkup): number {
+  let cells = 0;
+  for (const tag of MARKUP_CELL_TAGS[markup]) {
+    for (let at = data.indexOf(tag); at !== -1; at = data.indexOf(tag, at + tag.length)) cells += 1;
+  }
+  return cells * CELL_BYTES + data.length * 8;
 }
 
 /**

@@ -88,6 +88,25 @@ describe('detectFileType', () => {
     });
   });
 
+  it("accepts Excel's XML Spreadsheet 2003 and web pages saved as .xls, and no other text", async () => {
+    const legacyExcel = { accepted: true, mimeType: 'application/vnd.ms-excel', extension: 'xls' };
+    const rows = { Budget: [['Item', 'Cost']] };
+    expect(await detect('Budget.xls', writeXls(rows, { bookType: 'xlml' }))).toEqual(legacyExcel);
+    expect(await detect('Report.XLS', writeXls(rows, { bookType: 'html' }))).toEqual(legacyExcel);
+    // The same markup under other names is not a workbook.
+    expect(await detect('Budget.xml', writeXls(rows, { bookType: 'xlml' }))).toMatchObject({
+      accepted: false,
+    });
+    expect(await detect('Report.html', writeXls(rows, { bookType: 'html' }))).toMatchObject({
+      accepted: false,
+    });
+    expect(await detect('notes.xls', 'Item,Cost\nAudit,1200\n')).toEqual({
+      accepted: false,
+      reason:
+        '"notes.xls" is named .xls but its content is plain text (text/plain): rename it or upload the intended file.',
+    });
+  });
+
   it('accepts images by their bytes, and refuses them under a document name', async () => {
     expect(await detect('scan.png', PNG)).toEqual({
       accepted: true,

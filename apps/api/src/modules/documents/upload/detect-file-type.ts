@@ -1,6 +1,10 @@
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromFile } from 'file-type';
+import {
+  MARKUP_SNIFF_BYTES,
+  spreadsheetMarkup,
+} from '../../../infra/extractor/parsers/spreadsheet-markup.js';
 
 export type AcceptedType = { accepted: true; mimeType: string; extension: string };
 export type RejectedType = { accepted: false; reason: string };
@@ -101,7 +105,14 @@ export async function detectFileType(
   const detected = await fileTypeFromFile(filePath);
 
   let result: { mimeType: string; extension: string; family: Family };
-  if (detected) {
+  if (
+    nameExtension === 'xls' &&
+    (!detected || detected.mime === 'application/xml') &&
+    spreadsheetMarkup(await readHead(filePath, MARKUP_SNIFF_BYTES))
+  ) {
+    // Excel's XML Spreadsheet 2003 or web page saved as .xls: Excel opens both, and so do we.
+    result = { ...LEGACY_OFFICE['xls']!, extension: 'xls' };
+  } else if (detected) {
     const known = BY_DETECTED_MIME[detected.mime];
     const legacy = detected.mime === 'application/x-cfb' ? LEGACY_OFFICE[nameExtension] : undefined;
     const ooxml =
@@ -157,27 +168,32 @@ function describe(mime: string, extension: string): string {
   return `${extension.toUpperCase()} (${mime})`;
 }
 
-/** No NUL bytes, and valid UTF-8 or nearly free of control characters (Latin-1 text). */
-async function looksLikeText(filePath: string): Promise<boolean> {
+/** The file's first `bytes` bytes (fewer if it is shorter). */
+async function readHead(filePath: string, bytes: number): Promise<Buffer> {
   const handle = await open(filePath, 'r');
   try {
-    const buffer = Buffer.alloc(TEXT_SAMPLE_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, TEXT_SAMPLE_BYTES, 0);
-    const sample = buffer.subarray(0, bytesRead);
-    if (sample.includes(0)) return false;
-    try {
-      // A multi-byte character may be cut at the end of the sample: leave the last 3 bytes out.
-      new TextDecoder('utf-8', { fatal: true }).decode(
-        sample.subarray(0, Math.max(0, bytesRead - 3)),
-      );
-      return true;
-    } catch {
-      let control = 0;
-      for (const byte of sample)
-        if (byte < 32 && byte !== 9 && byte !== 10 && byte !== 13 && byte !== 12) control++;
-      return control / Math.max(1, bytesRead) < 0.01;
-    }
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
   } finally {
     await handle.close();
+  }
+}
+
+/** No NUL bytes, and valid UTF-8 or nearly free of control characters (Latin-1 text). */
+async function looksLikeText(filePath: string): Promise<boolean> {
+  const sample = await readHead(filePath, TEXT_SAMPLE_BYTES);
+  if (sample.includes(0)) return false;
+  try {
+    // A multi-byte character may be cut at the end of the sample: leave the last 3 bytes out.
+    new TextDecoder('utf-8', { fatal: true }).decode(
+      sample.subarray(0, Math.max(0, sample.length - 3)),
+    );
+    return true;
+  } catch {
+    let control = 0;
+    for (const byte of sample)
+      if (byte < 32 && byte !== 9 && byte !== 10 && byte !== 13 && byte !== 12) control++;
+    return control / Math.max(1, sample.length) < 0.01;
   }
 }
