@@ -329,4 +329,14 @@ describe('PowerPoint', () => {
       'Next steps\nSign the SPA',
     ]);
   });
+
+  it('reads the slides of a .ppt whose notes page is damaged, without the notes', async () => {
+    const ppt = writePowerPointStylePpt([{ listed: ['Heads of terms'], notes: 'Ask about it.' }]);
+    // The notes container's header (version 0xF, type 0x03F0) made into another record type.
+    const notesHeader = ppt.indexOf(Buffer.from([0x0f, 0x00, 0xf0, 0x03]));
+    expect(notesHeader).toBeGreaterThan(0);
+    ppt.writeUInt16LE(0x03f8, notesHeader + 2);
+    const result = await extract('damaged-notes.ppt', ppt, 'application/vnd.ms-powerpoint');
+    expect(texts(result)).toEqual(['Heads of terms']);
+  });
 });

@@ -87,7 +87,12 @@ function openPresentation(cfb: Cfb, data: Buffer): { stream: Buffer; currentEdit
   try {
     container = cfb.read(data, { type: 'buffer' });
   } catch (error) {
-    throw corruptFile(`its OLE container is damaged (${shortDetail(error)})`);
+    // SheetJS's own checks name what is wrong; a JavaScript error would only confuse.
+    throw corruptFile(
+      error instanceof TypeError || error instanceof RangeError
+        ? 'its OLE container is damaged or cut short'
+        : `its OLE container is damaged (${shortDetail(error)})`,
+    );
   }
   const find = (name: string) => {
     const content = cfb.find(container, name)?.content;
@@ -146,14 +151,22 @@ class Presentation {
     return parts.filter(Boolean).join('\n\n');
   }
 
-  /** The slide's notes page text, if it has one. */
+  /**
+   * The slide's notes page text, if it has one. A notes page that is missing or damaged is left
+   * out rather than failing the slides.
+   */
   private notesOf(slide: PptRecord): string {
     const atom = this.children(slide).find((record) => record.type === RecordType.slideAtom);
     if (!atom || atom.end - atom.start < 20) return '';
     const entry = this.notesList.get(this.stream.readUInt32LE(atom.start + 16));
     if (!entry) return '';
-    const notes = this.persisted(entry.persistIdRef, RecordType.notes, 'a notes page');
-    return this.shapesText(notes, entry.texts);
+    try {
+      const notes = this.persisted(entry.persistIdRef, RecordType.notes, 'a notes page');
+      return this.shapesText(notes, entry.texts);
+    } catch (error) {
+      if (error instanceof FileProblem) return '';
+      throw error;
+    }
   }
 
   /**
