@@ -5,7 +5,14 @@ import { parseDoc } from './legacy-office.ts';
 import { parsePdf } from './pdf.ts';
 import { parsePpt } from './ppt.ts';
 import { parsePptx } from './pptx.ts';
-import { FileProblem, MemoryProblem, checkSize, corruptFile, shortDetail } from './problems.ts';
+import {
+  FileProblem,
+  MemoryProblem,
+  checkSize,
+  corruptFile,
+  isAllocationFailure,
+  shortDetail,
+} from './problems.ts';
 import type { ParseResult, ParseTask, ParsedDocument, PdfProgress } from './protocol.ts';
 import { parseXlsx } from './spreadsheet.ts';
 import { parseText } from './text.ts';
@@ -72,12 +79,4 @@ function parseKind(
       checkSize(data.length, 8, task.memoryMb);
       return parseDoc(data);
   }
-}
-
-/** Allocation failures V8 reports as errors rather than by ending the process. */
-function isAllocationFailure(error: unknown): boolean {
-  return (
-    error instanceof RangeError &&
-    /allocation failed|Invalid (typed )?array length|Invalid string length/i.test(error.message)
-  );
 }

@@ -1,4 +1,10 @@
-import { FileProblem, checkHeap, corruptFile, shortDetail } from './problems.ts';
+import {
+  FileProblem,
+  checkHeap,
+  corruptFile,
+  isAllocationFailure,
+  shortDetail,
+} from './problems.ts';
 import type { ParsedDocument } from './protocol.ts';
 import { tidy } from './sections.ts';
 
@@ -87,6 +93,7 @@ function openPresentation(cfb: Cfb, data: Buffer): { stream: Buffer; currentEdit
   try {
     container = cfb.read(data, { type: 'buffer' });
   } catch (error) {
+    if (isAllocationFailure(error)) throw error;
     // SheetJS's own checks name what is wrong; a JavaScript error would only confuse.
     throw corruptFile(
       error instanceof TypeError || error instanceof RangeError

@@ -48,3 +48,11 @@ export function shortDetail(error: unknown): string {
   const line = message.split('\n', 1)[0]!.trim() || 'unreadable content';
   return line.length > 160 ? `${line.slice(0, 157)}...` : line;
 }
+
+/** Allocation failures V8 reports as errors rather than by ending the process. */
+export function isAllocationFailure(error: unknown): boolean {
+  return (
+    error instanceof RangeError &&
+    /allocation failed|Invalid (typed )?array length|Invalid string length/i.test(error.message)
+  );
+}
