@@ -45,6 +45,17 @@ afterAll(async () => {
 });
 
 describe('PDF', () => {
+  it('reads the text around empty q Q pairs, which pdf.js is patched to skip, and in strings', async () => {
+    const pairs = 'q Q q\nQ q\r\nQ q  Q q\tQ\n';
+    const pdf = writePdf(['Save q Q and restore\n(q) then Q', 'Page two'], {
+      // Pairs before the text, between operators, and right before a string: "q Q(, kept)".
+      decorate: (shown) =>
+        `${pairs}${'q Q '.repeat(2000)}${shown.replace(') Tj T*', ') Tj q Q(, kept) Tj q Q T*')} q Q`,
+    });
+    const result = await extract('pairs.pdf', pdf, 'application/pdf');
+    expect(texts(result)).toEqual(['Save q Q and restore, kept\n(q) then Q', 'Page two, kept']);
+  });
+
   it('decodes CJK text set in a CMap-encoded font', async () => {
     const result = await extract(
       'japanese.pdf',

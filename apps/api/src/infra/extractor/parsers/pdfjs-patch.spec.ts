@@ -14,15 +14,17 @@ describe('patchPdfjsWorker', () => {
     expect(patched).toContain('Object.assign(Object.create(TextState.prototype), this)');
   });
 
-  it('makes the content-stream reader skip empty q Q pairs in the installed pdf.js', () => {
+  it('makes the content-stream reader and lexer skip empty q Q pairs in the installed pdf.js', () => {
     expect(patched.split('this.parser.buf1.cmd === "Q"')).toHaveLength(2);
-    // Nothing else changes: the file differs only by the two inserted snippets.
+    expect(patched.split('if (ch !== 0x71 || this.knownCommands === null)')).toHaveLength(2);
+    // Nothing else changes: the file differs only by the three inserted snippets.
     const unchanged = patched
       .replace('TextState.prototype', 'this')
       .replace(
         / {8}if \(cmd === "q"[^\n]*\n {10}this\.parser\.shift\(\);\n {10}continue;\n {8}\}\n/,
         '',
-      );
+      )
+      .replace(/ {8}if \(ch !== 0x71 [^]*? {8}continue;\n/, '        break;\n');
     expect(unchanged).toBe(source);
   });
 
