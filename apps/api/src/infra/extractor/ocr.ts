@@ -13,12 +13,6 @@ const run = promisify(execFile);
 const MIN_DPI = 150;
 const MAX_DPI = 200;
 
-/**
- * OCR with the tesseract command, on images and on PDF pages rasterised by poppler's pdftoppm.
- * Each page is a pair of child processes; at most `concurrency` pages are read at once, across
- * all documents. Tesseract runs single-threaded: several single-threaded processes read pages
- * much faster than one multi-threaded process per page (measured: 1.8 s against 7 s a page).
- */
 const INSTALL_OCR = 'install tesseract-ocr or use Tika';
 /** Tesseract reads images, but scanned PDF pages must first be rasterised by poppler's pdftoppm. */
 const INSTALL_PDFTOPPM =
@@ -30,6 +24,12 @@ export type OcrDetection = {
   advice: string;
 };
 
+/**
+ * OCR with the tesseract command, on images and on PDF pages rasterised by poppler's pdftoppm.
+ * Each page is a pair of child processes; at most `concurrency` pages are read at once, across
+ * all documents. Tesseract runs single-threaded: several single-threaded processes read pages
+ * much faster than one multi-threaded process per page (measured: 1.8 s against 7 s a page).
+ */
 export class Ocr {
   private readonly language: string;
   private readonly slots: Semaphore;
