@@ -1,8 +1,10 @@
+import { isOleContainer, type Cfb } from './ole.ts';
 import {
   FileProblem,
   checkHeap,
   corruptFile,
   isAllocationFailure,
+  passwordProtected,
   shortDetail,
 } from './problems.ts';
 import type { ParsedDocument } from './protocol.ts';
@@ -19,8 +21,6 @@ import { tidy } from './sections.ts';
  * presentation's persist ids to record offsets in the PowerPoint Document stream.
  */
 
-const CFB_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-const PASSWORD_PROTECTED = 'password-protected file: remove the password and upload it again';
 const ENCRYPTED_HEADER_TOKEN = 0xf3d1c4df;
 /** Deeper nesting than any real drawing: a hostile file's would only exhaust the stack. */
 const MAX_DEPTH = 64;
@@ -58,12 +58,6 @@ const TITLE_PLACEHOLDERS = new Set([0x01, 0x03, 0x0d, 0x0f, 0x11]);
 /** Placeholders whose text is not content: slide images (on notes), date, slide number. */
 const SKIPPED_PLACEHOLDERS = new Set([0x05, 0x07, 0x08, 0x0b]);
 
-/** The part of SheetJS's OLE-container library used here (untyped by it). */
-type Cfb = {
-  read(data: Buffer, options: { type: 'buffer' }): unknown;
-  find(container: unknown, path: string): { content?: Uint8Array } | null | undefined;
-};
-
 /** A record's header, and where its data lies in the stream. */
 type PptRecord = { type: number; instance: number; container: boolean; start: number; end: number };
 
@@ -74,7 +68,7 @@ type ListEntry = { persistIdRef: number; id: number; texts: ListedText[] };
 type ShapeText = { text: string; title: boolean; top: number; left: number };
 
 export async function parsePpt(data: Buffer, memoryMb: number): Promise<ParsedDocument> {
-  if (!data.subarray(0, 8).equals(CFB_SIGNATURE)) {
+  if (!isOleContainer(data)) {
     throw corruptFile('this is not a PowerPoint 97-2003 presentation (no OLE container)');
   }
   const sheetjs = await import('@e965/xlsx');
@@ -106,7 +100,7 @@ function openPresentation(cfb: Cfb, data: Buffer): { stream: Buffer; currentEdit
     return content?.length ? Buffer.from(content.buffer, content.byteOffset, content.length) : null;
   };
   if (find('EncryptedSummary') || find('EncryptionInfo') || find('EncryptedPackage')) {
-    throw new FileProblem(PASSWORD_PROTECTED);
+    throw passwordProtected();
   }
   const stream = find('PowerPoint Document');
   if (!stream) {
@@ -120,7 +114,7 @@ function openPresentation(cfb: Cfb, data: Buffer): { stream: Buffer; currentEdit
     throw corruptFile('its Current User stream is damaged');
   }
   if (currentUser.readUInt32LE(12) === ENCRYPTED_HEADER_TOKEN) {
-    throw new FileProblem(PASSWORD_PROTECTED);
+    throw passwordProtected();
   }
   return { stream, currentEdit: currentUser.readUInt32LE(16) };
 }
@@ -341,8 +335,7 @@ class Presentation {
       }
       if (documentRef === undefined && atom.end - atom.start >= 32) {
         // Only encrypted presentations name an encryption session.
-        if (this.stream.readUInt32LE(atom.start + 28) !== 0)
-          throw new FileProblem(PASSWORD_PROTECTED);
+        if (this.stream.readUInt32LE(atom.start + 28) !== 0) throw passwordProtected();
       }
       documentRef ??= this.stream.readUInt32LE(atom.start + 16);
       this.readPersistDirectory(this.stream.readUInt32LE(atom.start + 12));

@@ -38,6 +38,10 @@ export function checkHeap(memoryMb: number): void {
   if (getHeapStatistics().used_heap_size > memoryMb * MB * 0.8) throw new MemoryProblem();
 }
 
+export function passwordProtected(): FileProblem {
+  return new FileProblem('password-protected file: remove the password and upload it again');
+}
+
 export function corruptFile(detail: string): FileProblem {
   return new FileProblem(`file is corrupt: ${detail}`);
 }

@@ -1,4 +1,11 @@
-import { FileProblem, MemoryProblem, checkHeap, corruptFile, shortDetail } from './problems.ts';
+import { isOleContainer, type Cfb } from './ole.ts';
+import {
+  MemoryProblem,
+  checkHeap,
+  corruptFile,
+  passwordProtected,
+  shortDetail,
+} from './problems.ts';
 import type { ParsedDocument } from './protocol.ts';
 import { RowWriter, cellText, type Cell } from './rows.ts';
 import { formatDate, formatNumber } from './spreadsheet.ts';
@@ -20,20 +27,14 @@ import { spreadsheetMarkup, type SpreadsheetMarkup } from './spreadsheet-markup.
 type XlsxModule = typeof import('@e965/xlsx');
 type WorkSheet = import('@e965/xlsx').WorkSheet;
 type CellObject = import('@e965/xlsx').CellObject;
-/** The parts of SheetJS's number-format and OLE-container libraries used here (untyped by it). */
+/** The parts of SheetJS's number-format library used here (untyped by it). */
 type DateCode = { y: number; m: number; d: number; H: number; M: number; S: number };
 type Ssf = {
   is_date(format: string): boolean;
   parse_date_code(value: number, options: { date1904: boolean }): DateCode | null;
 };
-type Cfb = {
-  read(data: Buffer, options: { type: 'buffer' }): unknown;
-  find(container: unknown, path: string): { content?: Uint8Array } | null | undefined;
-};
 
 const MB = 1024 * 1024;
-const CFB_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-const PASSWORD_PROTECTED = 'password-protected file: remove the password and upload it again';
 
 /**
  * Heap per cell, per shared string, per row and per row slot while SheetJS 0.20.3 reads a
@@ -77,7 +78,7 @@ function loadCodepages(XLSX: XlsxModule): Promise<void> {
 }
 
 export async function parseXls(data: Buffer, memoryMb: number): Promise<ParsedDocument> {
-  const ole = data.subarray(0, 8).equals(CFB_SIGNATURE);
+  const ole = isOleContainer(data);
   const markup = ole ? null : spreadsheetMarkup(data);
   if (!ole && !markup) {
     throw corruptFile(
@@ -203,7 +204,7 @@ function workbookStream(XLSX: XlsxModule, data: Buffer): Buffer {
   }
   const find = (name: string) => cfb.find(container, name);
   if (find('EncryptionInfo') || find('EncryptedPackage') || find('/encryption')) {
-    throw new FileProblem(PASSWORD_PROTECTED);
+    throw passwordProtected();
   }
   const content = (find('/Workbook') ?? find('/Book'))?.content;
   if (!content?.length) {
@@ -290,7 +291,7 @@ function estimateHeap(stream: Buffer): number {
       );
     }
     offset = next;
-    if (type === FILEPASS) throw new FileProblem(PASSWORD_PROTECTED);
+    if (type === FILEPASS) throw passwordProtected();
     if (type !== CONTINUE) inSst = false;
     if (BOF.has(type)) {
       if (depth === 0) closeSheet();
@@ -342,7 +343,7 @@ function estimateMarkupHeap(data: Buffer, markup: SpreadsheetMarkup): number {
 function rethrow(error: unknown, part: string): never {
   if (error instanceof RangeError) throw error;
   const message = error instanceof Error ? error.message.split('\n', 1)[0]!.trim() : '';
-  if (/password-protected/i.test(message)) throw new FileProblem(PASSWORD_PROTECTED);
+  if (/password-protected/i.test(message)) throw passwordProtected();
   if (!message || error instanceof TypeError) throw corruptFile(`${part} is damaged or cut short`);
   throw corruptFile(`${part} is damaged (${shortDetail(message)})`);
 }

@@ -1,5 +1,6 @@
 import { createInflateRaw, inflateRawSync } from 'node:zlib';
-import { FileProblem, checkSize, corruptFile } from './problems.ts';
+import { isOleContainer } from './ole.ts';
+import { FileProblem, checkSize, corruptFile, passwordProtected } from './problems.ts';
 
 /**
  * A zip reader for Office files that refuses zip bombs: it checks the sizes the archive declares
@@ -31,7 +32,6 @@ export type StoredEntry = {
   size: number;
 };
 
-const CFB_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const ENCRYPTION_INFO = Buffer.from('EncryptionInfo', 'utf16le');
 
 export class ZipArchive {
@@ -47,9 +47,9 @@ export class ZipArchive {
 
   /** Reads the central directory; throws FileProblem for encrypted, corrupt or bomb archives. */
   static open(data: Buffer, memoryMb: number): ZipArchive {
-    if (data.subarray(0, 8).equals(CFB_SIGNATURE)) {
+    if (isOleContainer(data)) {
       throw data.includes(ENCRYPTION_INFO)
-        ? new FileProblem('password-protected file: remove the password and upload it again')
+        ? passwordProtected()
         : new FileProblem(
             'this is a legacy Office file with a modern extension: save it again as .docx, .xlsx or .pptx',
           );
@@ -208,7 +208,7 @@ function readCentralDirectory(data: Buffer): Map<string, ZipEntry> {
     const commentLength = data.readUInt16LE(offset + 32);
     const name = data.toString('utf8', offset + 46, offset + 46 + nameLength);
     if (flags & 1) {
-      throw new FileProblem('password-protected file: remove the password and upload it again');
+      throw passwordProtected();
     }
     const entry: ZipEntry = {
       name,
