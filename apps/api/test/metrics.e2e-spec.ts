@@ -193,13 +193,9 @@ describe('Prometheus metrics: queue depth and failed jobs', () => {
       .attach('files', writePdf(['Anything']), 'contract.pdf')
       .expect(201);
 
-    let samples: Sample[] = [];
-    const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline) {
-      samples = await scrape(metrics.url);
-      if (sampleValue(samples, 'clearroom_queue_jobs_failed_total', { job: 'ingest' })) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    let samples = await scrapeUntil(metrics.url, (scraped) =>
+      sampleValue(scraped, 'clearroom_queue_jobs_failed_total', { job: 'ingest' }),
+    );
     expect(sampleValue(samples, 'clearroom_queue_jobs_failed_total', { job: 'ingest' })).toBe(1);
     expect(sampleValue(samples, 'clearroom_queue_depth', { state: 'delayed' })).toBe(1);
     expect(sampleValue(samples, 'clearroom_queue_depth', { state: 'active' })).toBe(0);
@@ -207,7 +203,10 @@ describe('Prometheus metrics: queue depth and failed jobs', () => {
     await tika.start();
     const [file] = await waitForAnalysis(owner.agent, projectId);
     expect(file?.processingStatus).toBe('completed');
-    samples = await scrape(metrics.url);
+    // The worker counts the document just after saving its status: wait for the count.
+    samples = await scrapeUntil(metrics.url, (scraped) =>
+      sampleValue(scraped, 'clearroom_ingestion_documents_total', { outcome: 'completed' }),
+    );
     expect(sampleValue(samples, 'clearroom_queue_jobs_failed_total', { job: 'ingest' })).toBe(1);
     expect(sampleValue(samples, 'clearroom_queue_depth', { state: 'delayed' })).toBe(0);
     expect(
@@ -262,12 +261,9 @@ describe('Prometheus metrics: answers that do not complete', () => {
     await stream.ended;
 
     const aborted = { outcome: 'aborted' };
-    let samples: Sample[] = [];
-    for (let tries = 0; tries < 100; tries++) {
-      samples = await scrape(metrics.url);
-      if (sampleValue(samples, 'clearroom_answer_duration_seconds_count', aborted)) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    const samples = await scrapeUntil(metrics.url, (scraped) =>
+      sampleValue(scraped, 'clearroom_answer_duration_seconds_count', aborted),
+    );
     expect(sampleValue(samples, 'clearroom_answer_duration_seconds_count', aborted)).toBe(1);
     expect(sampleValue(samples, 'clearroom_answer_first_token_seconds_count', aborted)).toBe(1);
     expect(
@@ -292,3 +288,14 @@ describe('Prometheus metrics: answers that do not complete', () => {
     );
   });
 });
+
+/** Scrapes until `ready` holds (at most 10 s), and returns the last scrape. */
+async function scrapeUntil(url: string, ready: (samples: Sample[]) => unknown): Promise<Sample[]> {
+  const deadline = Date.now() + 10_000;
+  let samples = await scrape(url);
+  while (!ready(samples) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    samples = await scrape(url);
+  }
+  return samples;
+}
