@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from './constants.js';
+import { hasInvisibleCharacters, noControlCharacters } from './text.js';
 
 /**
  * The key that makes "Alice", "ALICE" and "ａｌｉｃｅ" one account: NFKC, then lower case. It can be
@@ -24,6 +25,7 @@ const usernameField = () =>
   requiredText('Username')
     .trim()
     .min(1, { message: 'Username is required', abort: true })
+    .refine(...noControlCharacters('Username', 'single-line'))
     .max(USERNAME_MAX_LENGTH, { message: usernameTooLong, abort: true })
     .refine((name) => usernameKey(name).length <= USERNAME_MAX_LENGTH, {
       message: `${usernameTooLong} once normalised (a ligature such as "ﬃ" counts as its letters)`,
@@ -38,10 +40,19 @@ export const loginRequestSchema = z.strictObject({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
+export const invisibleCharactersMessage =
+  'Username cannot contain invisible characters or text-direction controls ' +
+  '(such as a zero-width space or a right-to-left override): type it with visible characters only';
+
+/**
+ * Registration also refuses spaces and invisible characters, so that no two names look alike.
+ * (Sign-in checks neither: an account made before a rule existed can still sign in.)
+ */
 export const registerRequestSchema = z.strictObject({
   username: usernameField()
     // eslint-disable-next-line no-control-regex
-    .regex(/^[^\s\u0000-\u001f\u007f]+$/, 'Username cannot contain spaces or control characters'),
+    .regex(/^[^\s\u0000-\u001f\u007f]+$/, 'Username cannot contain spaces or control characters')
+    .refine((name) => !hasInvisibleCharacters(name), invisibleCharactersMessage),
   password: requiredText('Password')
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
     .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
@@ -79,7 +90,11 @@ export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
 export const oidcLoginQuerySchema = z.strictObject({
   returnTo: z
     .string()
-    .regex(/^\/(?![/\\])[^\s\\]*$/, 'returnTo must be a path on this site, such as /dashboard')
+    .regex(
+      // eslint-disable-next-line no-control-regex
+      /^\/(?![/\\])[^\s\\\u0000-\u001f\u007f]*$/,
+      'returnTo must be a path on this site, such as /dashboard',
+    )
     .max(2000, 'returnTo must be at most 2000 characters')
     .optional(),
 });

@@ -7,3 +7,4 @@ export * from './errors.js';
 export * from './projects.js';
 export * from './deal-extraction.js';
 export * from './qa.js';
+export * from './text.js';

@@ -5,6 +5,7 @@ import {
   PROJECT_NAME_MAX_LENGTH,
   SHORT_TEXT_MAX_LENGTH,
 } from './constants.js';
+import { noControlCharacters, type TextKind } from './text.js';
 
 const projectName = z
   .string({
@@ -13,17 +14,19 @@ const projectName = z
       issue.input === undefined ? 'Project name is required' : 'Project name must be text',
   })
   .trim()
-  .min(1, 'Project name is required')
+  .min(1, { message: 'Project name is required', abort: true })
+  .refine(...noControlCharacters('Project name', 'single-line'))
   .max(
     PROJECT_NAME_MAX_LENGTH,
     `Project name must be at most ${PROJECT_NAME_MAX_LENGTH} characters`,
   );
 
 /** An optional text field: trimmed, and an empty value means "not set" (null). */
-const optionalText = (label: string, max: number) =>
+const optionalText = (label: string, max: number, kind: TextKind = 'single-line') =>
   z
     .string({ error: `${label} must be text` })
     .trim()
+    .refine(...noControlCharacters(label, kind))
     .max(max, `${label} must be at most ${max} characters`)
     .nullable()
     .transform((value) => (value ? value : null));
@@ -36,10 +39,10 @@ const optionalDealStage = z
 
 /** All deal fields are optional: an absent key leaves the stored value untouched. */
 const dealFieldsShape = {
-  description: optionalText('Description', LONG_TEXT_MAX_LENGTH).optional(),
+  description: optionalText('Description', LONG_TEXT_MAX_LENGTH, 'multi-line').optional(),
   companyName: optionalText('Company name', SHORT_TEXT_MAX_LENGTH).optional(),
   industry: optionalText('Industry', SHORT_TEXT_MAX_LENGTH).optional(),
-  businessModel: optionalText('Business model', LONG_TEXT_MAX_LENGTH).optional(),
+  businessModel: optionalText('Business model', LONG_TEXT_MAX_LENGTH, 'multi-line').optional(),
   ceoName: optionalText('CEO/MD name', SHORT_TEXT_MAX_LENGTH).optional(),
   ceoContact: optionalText('CEO contact', SHORT_TEXT_MAX_LENGTH).optional(),
   revenue: optionalText('Revenue', SHORT_TEXT_MAX_LENGTH).optional(),

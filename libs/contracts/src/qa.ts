@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noControlCharacters, withoutControlCharacters } from './text.js';
 
 /** Spec §9: a new session's name, and how many recent messages a question carries. */
 export const DEFAULT_CHAT_NAME = 'New Chat';
@@ -21,7 +22,8 @@ export type ChatSessionResponse = { session: ChatSession };
 const sessionName = z
   .string({ error: 'Session name must be text' })
   .trim()
-  .min(1, 'Session name is required')
+  .min(1, { message: 'Session name is required', abort: true })
+  .refine(...noControlCharacters('Session name', 'single-line'))
   .max(CHAT_NAME_MAX_LENGTH, `Session name must be at most ${CHAT_NAME_MAX_LENGTH} characters`);
 
 /** `POST /api/qa/sessions/:projectId`: the name is optional and defaults to 'New Chat'. */
@@ -72,21 +74,40 @@ export const chatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-const positiveId = (label: string) =>
-  z.coerce
-    .number({ error: `${label} must be a positive integer` })
-    .int(`${label} must be a positive integer`)
-    .positive(`${label} must be a positive integer`)
-    .refine(Number.isSafeInteger, `${label} must be a positive integer`);
+/**
+ * An id as a JSON number (1) or its decimal digits ("1"), and nothing looser: not true, [1],
+ * "0x1" nor " 1 ", which a coercion would all read as 1.
+ */
+const positiveId = (label: string) => {
+  const error = `${label} must be a positive integer`;
+  return z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^[1-9]\d{0,15}$/)
+          .transform(Number),
+      ],
+      { error },
+    )
+    .refine((id) => Number.isSafeInteger(id) && id > 0, error);
+};
 
-/** `POST /api/qa/ask-stream` (spec §7). Only the last 6 history messages are used. */
-export const askRequestSchema = z.object({
+const questionRequired = 'Question required: Please enter a question to ask about your documents.';
+
+/**
+ * `POST /api/qa/ask-stream` (spec §7). Only the last 6 history messages are used; control
+ * characters are removed from them (they may quote a document) rather than refused.
+ */
+export const askRequestSchema = z.strictObject({
   project_id: positiveId('project_id'),
   sessionId: positiveId('sessionId'),
   question: z
-    .string({ error: 'Question required: Please enter a question to ask about your documents.' })
+    .string({ error: questionRequired })
     .trim()
-    .min(1, 'Question required: Please enter a question to ask about your documents.')
+    .min(1, { message: questionRequired, abort: true })
+    .refine(...noControlCharacters('The question', 'multi-line'))
     .max(QUESTION_MAX_LENGTH, `The question must be at most ${QUESTION_MAX_LENGTH} characters`),
   conversation_history: z
     .array(chatMessageSchema, { error: 'conversation_history must be a list of messages' })
@@ -95,7 +116,7 @@ export const askRequestSchema = z.object({
     .transform((messages) =>
       messages.slice(-CHAT_HISTORY_MESSAGES).map((message) => ({
         role: message.role,
-        content: message.content.slice(0, HISTORY_MESSAGE_MAX_LENGTH),
+        content: withoutControlCharacters(message.content).slice(0, HISTORY_MESSAGE_MAX_LENGTH),
       })),
     ),
 });

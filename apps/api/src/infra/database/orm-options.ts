@@ -2,9 +2,9 @@ import type { Options } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import { MariaDbDriver } from '@mikro-orm/mariadb';
 import { MySqlDriver } from '@mikro-orm/mysql';
-import { SqliteDriver } from '@mikro-orm/sqlite';
 import { CompiledQuery, type DatabaseConnection } from 'kysely';
 import type { DatabaseConfig } from '../../config/app-config.js';
+import { BoundSqliteDriver } from './bound-sqlite.driver.js';
 import { entities } from './entities.js';
 import { mysqlMigrations } from './migrations/mysql/index.js';
 import { sqliteMigrations } from './migrations/sqlite/index.js';
@@ -35,7 +35,7 @@ export function createOrmOptions(database: DatabaseConfig): Partial<Options> {
   if (database.driver === 'sqlite') {
     return {
       ...common,
-      driver: SqliteDriver,
+      driver: BoundSqliteDriver,
       dbName: database.file,
       migrations: { ...common.migrations, migrationsList: sqliteMigrations },
       onCreateConnection: async (connection: unknown) => {

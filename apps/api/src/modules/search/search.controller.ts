@@ -1,5 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import {
+  controlCharactersMessage,
+  hasControlCharacters,
   idParamSchema,
   SEARCH_DEFAULT_LIMIT,
   SEARCH_MAX_LIMIT,
@@ -25,6 +27,12 @@ export class SearchController {
   ): Promise<SearchResponse> {
     const query = typeof q === 'string' ? q.trim() : '';
     if (!query) throw new AppError('VALIDATION_FAILED', 'Enter something to search for (q)');
+    if (hasControlCharacters(query, 'multi-line')) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        controlCharactersMessage('The search text (q)', 'multi-line'),
+      );
+    }
     if (query.length > SEARCH_QUERY_MAX_LENGTH) {
       throw new AppError(
         'VALIDATION_FAILED',
