@@ -57,6 +57,12 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 240_000,
     stdout: 'pipe',
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    // Every journey signs up from 127.0.0.1: beyond the per-address registration limit.
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      REGISTER_MAX_PER_ADDRESS: '1000',
+    },
   },
 });

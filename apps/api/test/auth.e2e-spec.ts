@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SqlEntityManager } from '@mikro-orm/sql';
+import { invisibleCharactersMessage } from '@clearroom/contracts';
+import { PasswordHasher } from '../src/modules/auth/password-hasher.js';
 import { Session } from '../src/modules/auth/session.entity.js';
 import { User } from '../src/modules/auth/user.entity.js';
 import { sessionCookiePair, signUp, startTestApp, type TestApp } from './support/test-app.js';
@@ -8,6 +10,8 @@ const sessionCookie = (setCookie: string[] | string | undefined) =>
   ([] as string[])
     .concat(setCookie ?? [])
     .find((cookie) => cookie.startsWith('clearroom_session='));
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 const TOO_LONG_ONCE_NORMALISED =
   'Username must be at most 64 characters once normalised (a ligature such as "ﬃ" counts as its letters)';
@@ -68,6 +72,9 @@ describe('auth: local accounts', () => {
         { username: 'ﬃ'.repeat(30), password: 'long enough' },
         TOO_LONG_ONCE_NORMALISED,
       ],
+      [{ username: 'bob\u200b', password: 'long enough' }, invisibleCharactersMessage],
+      [{ username: 'admin\u202egnp.exe', password: 'long enough' }, invisibleCharactersMessage],
+      [{ username: 'bo\u00adb', password: 'long enough' }, invisibleCharactersMessage],
       [{ username: 42, password: 'long enough' }, 'Username must be text'],
       [{ username: null, password: 'long enough' }, 'Username must be text'],
       [{ username: 'erin', password: 42 }, 'Password must be text'],
@@ -243,28 +250,127 @@ describe('auth: local accounts', () => {
 });
 
 describe('auth: separate app instances and settings', () => {
-  it('locks a username after the failure limit, even with the right password, and says when to retry', async () => {
+  it('locks the address and its (address, username) pair at the limit, never the user: the right password from elsewhere signs in', async () => {
     const testApp = await startTestApp({ LOGIN_MAX_FAILURES: '3', TRUST_PROXY: 'true' });
     try {
       await signUp(testApp, 'heidi');
-      for (let attempt = 0; attempt < 3; attempt++) {
-        await testApp
+      const attempt = (address: string, password: string) =>
+        testApp
           .http()
           .post('/api/auth/login')
-          .set('X-Forwarded-For', `10.0.0.${attempt}`)
-          .send({ username: 'heidi', password: 'wrong password' })
-          .expect(401);
+          .set('X-Forwarded-For', address)
+          .send({ username: 'Heidi', password });
+      for (let failure = 0; failure < 3; failure++) {
+        expect((await attempt('203.0.113.66', 'wrong password')).status).toBe(401);
       }
-      const locked = await testApp
-        .http()
-        .post('/api/auth/login')
-        .send({ username: 'Heidi', password: 'correct horse battery' })
-        .expect(429);
+      const locked = await attempt('203.0.113.66', 'correct horse battery');
+      expect(locked.status).toBe(429);
       expect(locked.body).toEqual({
         error: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
         code: 'TOO_MANY_ATTEMPTS',
       });
       expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+
+      const fromHome = await attempt('198.51.100.20', 'correct horse battery');
+      expect(fromHome.status).toBe(200);
+      expect(fromHome.body.user.username).toBe('heidi');
+    } finally {
+      await testApp.drop();
+    }
+  });
+
+  it('slows sign-ins for a username past its limit with a growing delay, from any address', async () => {
+    const testApp = await startTestApp({ LOGIN_MAX_FAILURES: '2', TRUST_PROXY: 'true' });
+    try {
+      await signUp(testApp, 'ivan');
+      const timed = async (address: string, password: string) => {
+        const started = performance.now();
+        const response = await testApp
+          .http()
+          .post('/api/auth/login')
+          .set('X-Forwarded-For', address)
+          .send({ username: 'ivan', password });
+        return { status: response.status, ms: performance.now() - started };
+      };
+      // Two guessers, one failure each: the username is at its limit, neither address is.
+      expect((await timed('192.0.2.1', 'guess one')).status).toBe(401);
+      expect((await timed('192.0.2.2', 'guess two')).status).toBe(401);
+      const third = await timed('192.0.2.3', 'guess three');
+      expect(third).toEqual({ status: 401, ms: expect.any(Number) });
+      expect(third.ms).toBeGreaterThanOrEqual(1000);
+      const fourth = await timed('192.0.2.4', 'guess four');
+      expect(fourth.status).toBe(401);
+      expect(fourth.ms).toBeGreaterThanOrEqual(2000);
+      const owner = await timed('192.0.2.5', 'correct horse battery');
+      expect(owner.status).toBe(200);
+      expect(owner.ms).toBeGreaterThanOrEqual(4000);
+    } finally {
+      await testApp.drop();
+    }
+  });
+
+  it('takes as long for an unknown username as for a wrong password (within half a password check)', async () => {
+    const testApp = await startTestApp({ LOGIN_MAX_FAILURES: '1000' });
+    try {
+      await signUp(testApp, 'timing-target');
+      const timed = async (run: () => Promise<unknown>) => {
+        const started = performance.now();
+        await run();
+        return performance.now() - started;
+      };
+      const login = (username: string) => () =>
+        testApp
+          .http()
+          .post('/api/auth/login')
+          .send({ username, password: 'not the password' })
+          .expect(401);
+      const hasher = testApp.app.get(PasswordHasher);
+      const stored = await hasher.hash('some password');
+      const known: number[] = [];
+      const unknown: number[] = [];
+      const check: number[] = [];
+      // The first rounds warm up the code paths; then, interleaved, so that load from other
+      // processes weighs on every series alike.
+      for (let round = 0; round < 10; round++) {
+        await login('timing-target')();
+        await login(`warm-up-${round}`)();
+      }
+      for (let round = 0; round < 21; round++) {
+        known.push(await timed(login('timing-target')));
+        unknown.push(await timed(login(`nobody-${round}`)));
+        check.push(await timed(() => hasher.verify(stored, 'not the password')));
+      }
+      const gap = Math.abs(median(known) - median(unknown));
+      expect({ gap, check: median(check) }).toEqual({
+        gap: expect.any(Number),
+        check: expect.any(Number),
+      });
+      expect(gap).toBeLessThan(median(check) / 2);
+    } finally {
+      await testApp.drop();
+    }
+  });
+
+  it('limits registrations per client address, "already taken" answers included', async () => {
+    const testApp = await startTestApp({ REGISTER_MAX_PER_ADDRESS: '3', TRUST_PROXY: 'true' });
+    try {
+      const register = (username: string, address: string) =>
+        testApp
+          .http()
+          .post('/api/auth/register')
+          .set('X-Forwarded-For', address)
+          .send({ username, password: 'long enough' });
+      expect((await register('probe-1', '203.0.113.9')).status).toBe(201);
+      expect((await register('probe-1', '203.0.113.9')).status).toBe(409);
+      expect((await register('probe-2', '203.0.113.9')).status).toBe(201);
+      const refused = await register('probe-3', '203.0.113.9');
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({
+        error: 'Too many accounts requested from your network. Please try again in 60 minutes.',
+        code: 'TOO_MANY_ATTEMPTS',
+      });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(59 * 60);
+      expect((await register('probe-3', '198.51.100.9')).status).toBe(201);
     } finally {
       await testApp.drop();
     }

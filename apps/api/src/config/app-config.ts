@@ -38,6 +38,7 @@ const envSchema = z.object({
   SESSION_TTL_HOURS: positiveInt(24 * 90).default(24),
   LOGIN_MAX_FAILURES: positiveInt(1000).default(10),
   LOGIN_WINDOW_MINUTES: positiveInt(24 * 60).default(15),
+  REGISTER_MAX_PER_ADDRESS: positiveInt(100_000).default(20),
   AUTH_DRIVER: z.enum(['local', 'oidc']).default('local'),
   OIDC_ISSUER_URL: httpLikeUrl(
     /^https?$/,
@@ -146,6 +147,8 @@ export type AppConfig = {
   cookieSecure: boolean;
   sessionTtlMs: number;
   login: { maxFailures: number; windowMs: number };
+  /** Accounts a client address may try to create per window (registration answers "taken"). */
+  registration: { maxPerAddress: number; windowMs: number };
   auth: {
     /** local: username and password; oidc: single sign-on through an OpenID provider (Keycloak). */
     driver: 'local' | 'oidc';
@@ -271,6 +274,7 @@ export function loadConfig(
     cookieSecure: e.COOKIE_SECURE ?? publicOrigin?.startsWith('https:') ?? false,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_WINDOW_MINUTES * 60_000 },
+    registration: { maxPerAddress: e.REGISTER_MAX_PER_ADDRESS, windowMs: 3_600_000 },
     auth: {
       driver: e.AUTH_DRIVER,
       oidc,

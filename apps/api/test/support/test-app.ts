@@ -17,7 +17,12 @@ export type TestApp = {
   drop(): Promise<void>;
 };
 
-export const TEST_ENV = { NODE_ENV: 'test', LOG_LEVEL: process.env['TEST_LOG_LEVEL'] ?? 'silent' };
+export const TEST_ENV = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: process.env['TEST_LOG_LEVEL'] ?? 'silent',
+  // Suites sign up many users from one address; the registration limit has its own test.
+  REGISTER_MAX_PER_ADDRESS: '100000',
+};
 
 /** Starts the full API (same factory as production) on a fresh database. */
 export async function startTestApp(

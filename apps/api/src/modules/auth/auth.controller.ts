@@ -37,13 +37,14 @@ export class AuthController {
   @Post('register')
   async register(
     @Body({ schema: registerRequestSchema }) body: RegisterRequest,
+    @Req() request: AppRequest,
     @Res({ passthrough: true }) response: Response,
   ): Promise<UserResponse> {
     this.refuseWithSingleSignOn(
       'Accounts are managed by the identity provider (single sign-on): ' +
         "ask your administrator for access, then use 'Sign in with SSO'.",
     );
-    const user = await this.auth.register(body);
+    const user = await this.auth.register(body, request.ip ?? 'unknown');
     await this.startSession(response, user.id);
     return { user };
   }

@@ -1,6 +1,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { SqlEntityManager } from '@mikro-orm/sql';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   type LoginRequest,
   type RegisterRequest,
@@ -8,7 +9,8 @@ import {
   usernameKey,
 } from '@clearroom/contracts';
 import { AppError } from '../../common/app-error.js';
-import { LoginThrottleService } from './login-throttle.service.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { LoginThrottleService, type ThrottleRule } from './login-throttle.service.js';
 import { PasswordHasher } from './password-hasher.js';
 import { User } from './user.entity.js';
 
@@ -21,9 +23,21 @@ export class AuthService {
     private readonly em: SqlEntityManager,
     private readonly hasher: PasswordHasher,
     private readonly throttle: LoginThrottleService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async register({ username, password }: RegisterRequest): Promise<UserDto> {
+  /**
+   * Every attempt counts against the client address, successful or not: "already taken" tells
+   * which names exist, so an address may only ask so often.
+   */
+  async register({ username, password }: RegisterRequest, clientAddress: string): Promise<UserDto> {
+    const { maxPerAddress, windowMs } = this.config.registration;
+    const perAddress = { key: `register:${clientAddress}`, limit: maxPerAddress, windowMs };
+    await this.throttle.assertAllowed(
+      [perAddress],
+      (wait) => `Too many accounts requested from your network. Please try again in ${wait}.`,
+    );
+    await this.throttle.record([perAddress]);
     const em = this.em.fork();
     const key = usernameKey(username);
     if (await em.count(User, { usernameKey: key })) throw usernameTaken();
@@ -41,18 +55,32 @@ export class AuthService {
     return toDto(user);
   }
 
-  /** Checks the password; failures count against the username and the client address. */
+  /**
+   * Checks the password. Failures count against the (address, username) pair and the address,
+   * which refuse further attempts at their limit, and against the username alone, which only
+   * slows attempts down: someone guessing from elsewhere cannot lock the real user out. An
+   * unknown username is checked against a decoy hash, so it takes as long as a wrong password.
+   */
   async login({ username, password }: LoginRequest, clientAddress: string): Promise<UserDto> {
     const key = usernameKey(username);
-    const throttleKeys = [`user:${key}`, `ip:${clientAddress}`];
-    await this.throttle.assertAllowed(throttleKeys);
+    const rule = (name: string): ThrottleRule => ({
+      key: name,
+      limit: this.config.login.maxFailures,
+      windowMs: this.config.login.windowMs,
+    });
+    const strict = [rule(`pair:${clientAddress}|${key}`), rule(`ip:${clientAddress}`)];
+    const soft = rule(`user:${key}`);
+    await this.throttle.assertAllowed(strict);
+    const delay = await this.throttle.delayBeforeAttempt(soft);
+    if (delay > 0) await sleep(delay);
 
     const user = await this.em.fork().findOne(User, { usernameKey: key });
-    if (!user || !(await this.hasher.verify(user.passwordHash ?? null, password))) {
-      await this.throttle.recordFailure(throttleKeys);
+    const matches = await this.hasher.verify(user?.passwordHash ?? null, password);
+    if (!user || !matches) {
+      await this.throttle.record([...strict, soft]);
       throw new AppError('INVALID_CREDENTIALS', 'Invalid username or password');
     }
-    await this.throttle.clear(`user:${key}`);
+    await this.throttle.clear(strict[0]!.key);
     return toDto(user);
   }
 }

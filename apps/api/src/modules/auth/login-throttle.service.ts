@@ -5,9 +5,17 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { AppError } from '../../common/app-error.js';
 import { LoginThrottle } from './login-throttle.entity.js';
 
+/** Counted attempts under one key ("pair:…", "ip:…", "user:…", "register:…") within a window. */
+export type ThrottleRule = { key: string; limit: number; windowMs: number };
+
+/** The first delay once a username has reached its soft limit; it doubles with each failure. */
+const FIRST_DELAY_MS = 1000;
+const LONGEST_DELAY_MS = 10_000;
+
 /**
- * Counts failed sign-ins per username and per client address in the database (so every API process
- * shares the count) and refuses further attempts once either key reaches the limit in its window.
+ * Counts attempts per key in the database (so every API process shares the count). A rule at
+ * its limit refuses further attempts until its window ends (429); a soft rule only slows them
+ * down (see {@link delayBeforeAttempt}).
  */
 @Injectable()
 export class LoginThrottleService {
@@ -16,43 +24,62 @@ export class LoginThrottleService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Throws 429 when any of the keys has used up its attempts. */
-  async assertAllowed(keys: string[]): Promise<void> {
-    const rows = await this.em.fork().find(LoginThrottle, { key: { $in: keys } });
+  /** Throws 429 when any of the rules has used up its attempts; `refusal` words the message. */
+  async assertAllowed(
+    rules: ThrottleRule[],
+    refusal: (wait: string) => string = (wait) =>
+      `Too many failed sign-in attempts. Please try again in ${wait}.`,
+  ): Promise<void> {
+    const rows = await this.rowsOf(this.em.fork(), rules);
     const now = Date.now();
-    const blockedUntil = rows
-      .filter((row) => row.failures >= this.config.login.maxFailures)
-      .map((row) => row.windowStartedAt.getTime() + this.config.login.windowMs)
-      .filter((until) => until > now);
+    const blockedUntil = rules.flatMap((rule) => {
+      const row = rows.get(rule.key);
+      const until = row ? row.windowStartedAt.getTime() + rule.windowMs : 0;
+      return row && row.failures >= rule.limit && until > now ? [until] : [];
+    });
     if (blockedUntil.length === 0) return;
     const waitSeconds = Math.ceil((Math.max(...blockedUntil) - now) / 1000);
     const minutes = Math.ceil(waitSeconds / 60);
     throw new AppError(
       'TOO_MANY_ATTEMPTS',
-      `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      { 'Retry-After': String(waitSeconds) },
+      refusal(`${minutes} minute${minutes === 1 ? '' : 's'}`),
+      {
+        'Retry-After': String(waitSeconds),
+      },
     );
   }
 
-  async recordFailure(keys: string[]): Promise<void> {
+  /**
+   * How long to hold an attempt under a soft rule: nothing below its limit, then 1 s, doubling
+   * with each further failure up to 10 s. Slows guessing without locking the real user out.
+   */
+  async delayBeforeAttempt(rule: ThrottleRule): Promise<number> {
+    const row = (await this.rowsOf(this.em.fork(), [rule])).get(rule.key);
+    if (!row || row.windowStartedAt.getTime() + rule.windowMs <= Date.now()) return 0;
+    const excess = row.failures - rule.limit;
+    return excess < 0 ? 0 : Math.min(FIRST_DELAY_MS * 2 ** excess, LONGEST_DELAY_MS);
+  }
+
+  /** Counts one attempt against each rule (a failed sign-in, a registration). */
+  async record(rules: ThrottleRule[]): Promise<void> {
     try {
-      await this.incrementFailures(keys);
+      await this.increment(rules);
     } catch (error) {
       // Another process created the same row at the same moment: count on top of its row.
       if (!(error instanceof UniqueConstraintViolationException)) throw error;
-      await this.incrementFailures(keys);
+      await this.increment(rules);
     }
   }
 
-  private async incrementFailures(keys: string[]): Promise<void> {
+  private async increment(rules: ThrottleRule[]): Promise<void> {
     await this.em.fork().transactional(async (em) => {
       const now = new Date();
-      const rows = await em.find(LoginThrottle, { key: { $in: keys } });
-      for (const key of keys) {
-        const row = rows.find((candidate) => candidate.key === key);
+      const rows = await this.rowsOf(em, rules);
+      for (const { key, windowMs } of rules) {
+        const row = rows.get(key);
         if (!row) {
           em.create(LoginThrottle, { key, failures: 1, windowStartedAt: now });
-        } else if (row.windowStartedAt.getTime() + this.config.login.windowMs <= now.getTime()) {
+        } else if (row.windowStartedAt.getTime() + windowMs <= now.getTime()) {
           row.failures = 1;
           row.windowStartedAt = now;
         } else {
@@ -62,12 +89,22 @@ export class LoginThrottleService {
     });
   }
 
+  private async rowsOf(
+    em: SqlEntityManager,
+    rules: ThrottleRule[],
+  ): Promise<Map<string, LoginThrottle>> {
+    const rows = await em.find(LoginThrottle, { key: { $in: rules.map((rule) => rule.key) } });
+    return new Map(rows.map((row) => [row.key, row]));
+  }
+
   async clear(key: string): Promise<void> {
     await this.em.fork().nativeDelete(LoginThrottle, { key });
   }
 
+  /** Rows whose window has ended under every rule that may use them. */
   async deleteStale(): Promise<number> {
-    const cutoff = new Date(Date.now() - this.config.login.windowMs);
+    const longestWindow = Math.max(this.config.login.windowMs, this.config.registration.windowMs);
+    const cutoff = new Date(Date.now() - longestWindow);
     return this.em.fork().nativeDelete(LoginThrottle, { windowStartedAt: { $lte: cutoff } });
   }
 }

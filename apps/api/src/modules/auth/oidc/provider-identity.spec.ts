@@ -44,6 +44,7 @@ describe('identityFrom', () => {
       /^Your identity provider username "has space" cannot be used here/,
     ],
     [{ sub: 'u-3', preferred_username: 'x'.repeat(65) }, /at most 64 characters/],
+    [{ sub: 'u-3', preferred_username: 'bob\u202eadmin' }, /without spaces, control or invisible/],
     [{ preferred_username: 'nobody' }, 'The identity provider sent no subject (sub)'],
   ])('refuses %j with a message that says why', (claims, message) => {
     let error: unknown;

@@ -1,4 +1,4 @@
-import { USERNAME_MAX_LENGTH } from '@clearroom/contracts';
+import { hasInvisibleCharacters, USERNAME_MAX_LENGTH } from '@clearroom/contracts';
 import { AppError } from '../../../common/app-error.js';
 
 /** Who the provider says signed in, as Clearroom keeps it. */
@@ -46,12 +46,16 @@ export function identityFrom(
 function checkedUsername(name: string): string {
   const username = name.trim();
   // The same rules as a registered username (libs/contracts auth.ts).
-  // eslint-disable-next-line no-control-regex
-  if (username.length > USERNAME_MAX_LENGTH || !/^[^\s\u0000-\u001f\u007f]+$/.test(username)) {
+  if (
+    username.length > USERNAME_MAX_LENGTH ||
+    // eslint-disable-next-line no-control-regex
+    !/^[^\s\u0000-\u001f\u007f]+$/.test(username) ||
+    hasInvisibleCharacters(username)
+  ) {
     throw new AppError(
       'FORBIDDEN',
       `Your identity provider username "${username.slice(0, 80)}" cannot be used here: it must be ` +
-        `at most ${USERNAME_MAX_LENGTH} characters, without spaces or control characters.`,
+        `at most ${USERNAME_MAX_LENGTH} characters, without spaces, control or invisible characters.`,
     );
   }
   return username;
