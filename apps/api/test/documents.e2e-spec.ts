@@ -14,10 +14,12 @@ import { libreOfficeDeck } from '../src/infra/extractor/fixtures/ppt-writer.js';
 import { product, writeXls } from '../src/infra/extractor/fixtures/xls-writer.js';
 import { JOB_QUEUE, type JobQueue } from '../src/infra/queue/job-queue.port.js';
 import { SEARCH_INDEX, type SearchIndex } from '../src/infra/search/search-index.port.js';
+import { Session } from '../src/modules/auth/session.entity.js';
+import { SessionService } from '../src/modules/auth/session.service.js';
 import { FileUrlSigner } from '../src/modules/documents/file-url-signer.js';
 import { CORPUS, corpusFile, describeWithCorpus } from './support/corpus.js';
 import { createProject, waitForAnalysis } from './support/documents.js';
-import { signUp, startTestApp, type TestApp } from './support/test-app.js';
+import { sessionCookiePair, signUp, startTestApp, type TestApp } from './support/test-app.js';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -240,6 +242,8 @@ describe('documents API', () => {
       expect(inline.headers['content-type']).toBe('application/pdf');
       expect(inline.headers['content-disposition']).toBe('inline; filename=viewer.pdf');
       expect(inline.headers['x-content-type-options']).toBe('nosniff');
+      // Sandboxed like every uploaded file: no script in it runs in the product's origin.
+      expect(inline.headers['content-security-policy']).toBe('sandbox');
       expect(
         Buffer.from(inline.body as Buffer)
           .subarray(0, 5)
@@ -264,7 +268,10 @@ describe('documents API', () => {
         code: 'FORBIDDEN',
       });
 
-      const expired = await testApp.app.get(FileUrlSigner).sign(file.id, Date.now() - 3_600_000);
+      const grant = new URL(body.url, 'http://x').searchParams.get('token')!.split('.')[2]!;
+      const expired = await testApp.app
+        .get(FileUrlSigner)
+        .sign(file.id, { session: grant.slice(1) }, Date.now() - 3_600_000);
       const late = await testApp
         .http()
         .get(`/api/files/${file.filename}?token=${expired}`)
@@ -278,6 +285,44 @@ describe('documents API', () => {
         .file;
       const token = new URL(body.url, 'http://x').searchParams.get('token');
       await testApp.http().get(`/api/files/${other.filename}?token=${token}`).expect(403);
+    });
+
+    it('a signed URL lives no longer than its session: after logout or expiry it answers 403', async () => {
+      const reader = testApp.http();
+      const signedIn = await reader
+        .post('/api/auth/login')
+        .send({ username: owner.user.username, password: owner.password })
+        .expect(200);
+      expect(signedIn.body.user.id).toBe(owner.user.id);
+      const url = (await reader.get(`/api/files/${file.id}/token`).expect(200)).body.url as string;
+      const second = (await reader.get(`/api/files/${file.id}/token`).expect(200)).body
+        .url as string;
+      await testApp.http().get(url).expect(200);
+
+      await reader.post('/api/auth/logout').expect(200);
+      const ended = {
+        error:
+          'This link to the document is no longer valid (signed out, or access removed): ' +
+          'open it again from Clearroom.',
+        code: 'FORBIDDEN',
+      };
+      await testApp.http().get(url).expect(403, ended);
+      await testApp.http().get(second).expect(403, ended);
+      // The owner's other session, and the URLs it asks for, are untouched.
+      const mine = (await owner.agent.get(`/api/files/${file.id}/token`).expect(200)).body.url;
+      await testApp.http().get(mine).expect(200);
+
+      const expiring = testApp.http();
+      const again = await expiring
+        .post('/api/auth/login')
+        .send({ username: owner.user.username, password: owner.password })
+        .expect(200);
+      const late = (await expiring.get(`/api/files/${file.id}/token`).expect(200)).body.url;
+      const em = testApp.app.get(SqlEntityManager).fork();
+      const cookie = sessionCookiePair(again.headers['set-cookie']);
+      const sessionId = testApp.app.get(SessionService).idOf(cookie.split('=')[1]!);
+      await em.nativeUpdate(Session, { id: sessionId }, { expiresAt: new Date(Date.now() - 1000) });
+      await testApp.http().get(late).expect(403, ended);
     });
 
     it("another user's files do not exist for them (404), and wrong ids get 400", async () => {

@@ -101,7 +101,13 @@ test('a user uploads documents, watches them being analysed, opens, downloads an
     const response = await fileResponse;
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toContain('application/pdf');
-    await (await popup).close();
+    // Sandboxed like every uploaded file, and still shown by Chromium's PDF viewer.
+    expect(response.headers()['content-security-policy']).toBe('sandbox');
+    const tab = await popup;
+    await expect
+      .poll(() => tab.frames().some((frame) => frame.url().startsWith('chrome-extension://')))
+      .toBe(true);
+    await tab.close();
   });
 
   await test.step('download a file under its original name', async () => {

@@ -101,7 +101,7 @@ const whenOidc =
     },
     { provide: APP_GUARD, useClass: SessionGuard },
   ],
-  exports: [DataVersionService],
+  exports: [DataVersionService, SessionService],
 })
 export class AuthModule
   implements NestModule, OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown

@@ -75,6 +75,22 @@ export class SessionService {
     };
   }
 
+  /** The id under which a cookie token's session is stored (what a signed file URL names). */
+  idOf(token: string): string {
+    return hashToken(token);
+  }
+
+  /**
+   * The user of a session that is still alive, by its stored id; null once it has ended (logout,
+   * expiry, back-channel logout). For signed file URLs, which outlive no session.
+   */
+  async userOfLiveSession(id: string): Promise<AuthenticatedUser | null> {
+    const session = await this.store.find(id);
+    if (!session || session.expiresAt.getTime() <= Date.now()) return null;
+    const ofThisMode = (session.oidc !== null) === (this.config.auth.driver === 'oidc');
+    return ofThisMode ? session.user : null;
+  }
+
   /** Ends the session; answers the provider's tokens when single sign-on made it (for logout). */
   async destroy(token: string): Promise<ProviderTokens | null> {
     if (!TOKEN_SHAPE.test(token)) return null;

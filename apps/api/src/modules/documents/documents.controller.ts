@@ -15,8 +15,9 @@ import type { AppRequest, AuthenticatedUser } from '../../common/request.js';
 import { isStoredName } from '../../infra/file-store/file-store.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Public } from '../auth/public.decorator.js';
+import { SessionService } from '../auth/session.service.js';
 import { DocumentsService, type StoredFile } from './documents.service.js';
-import { FileUrlSigner } from './file-url-signer.js';
+import { type FileUrlGrant, FileUrlSigner } from './file-url-signer.js';
 import { summarize } from './upload-messages.js';
 
 /** Types a browser may render in place; everything else is only ever downloaded. */
@@ -28,6 +29,7 @@ export class DocumentsController {
   constructor(
     private readonly documents: DocumentsService,
     private readonly signer: FileUrlSigner,
+    private readonly sessions: SessionService,
   ) {}
 
   @Get('projects/:projectId/files')
@@ -73,14 +75,21 @@ export class DocumentsController {
     return { success: true };
   }
 
-  /** A short-lived URL that loads the file without the session cookie (for the viewer's frame). */
+  /**
+   * A short-lived URL that loads the file without the session cookie (for the viewer's frame).
+   * It is bound to the session that asked for it (or, with a bearer token, to its user).
+   */
   @Get('files/:id/token')
   async token(
     @CurrentUser() user: AuthenticatedUser,
+    @Req() request: AppRequest,
     @Param('id', { schema: idParamSchema }) id: number,
   ): Promise<FileTokenResponse> {
     const document = await this.documents.findOwnedOrThrow(user.id, id);
-    const token = await this.signer.sign(document.id);
+    const grant: FileUrlGrant = request.sessionToken
+      ? { session: this.sessions.idOf(request.sessionToken) }
+      : { user: user.id };
+    const token = await this.signer.sign(document.id, grant);
     return {
       url: `/api/files/${document.storedName}?token=${encodeURIComponent(token)}`,
     };
@@ -115,9 +124,11 @@ export class DocumentsController {
     );
     response.setHeader('Content-Type', textWithCharset(file.mimeType));
     response.setHeader('Cache-Control', 'private, max-age=300');
-    // Our own files are never active content: no scripts, even if a browser were to sniff one.
-    if (file.mimeType !== 'application/pdf')
-      response.setHeader('Content-Security-Policy', 'sandbox');
+    // Uploaded files are never active content in our origin: no scripts, forms or plugins with
+    // its cookies, even if a browser were to sniff one. PDFs too: the viewer reads them with
+    // PDF.js (fetch, which ignores this header), and Chromium still shows a sandboxed PDF opened
+    // in a tab of its own.
+    response.setHeader('Content-Security-Policy', 'sandbox');
     await new Promise<void>((resolve, reject) => {
       response.sendFile(file.path, { dotfiles: 'deny', lastModified: false }, (error) => {
         if (!error) resolve();
@@ -145,11 +156,35 @@ export class DocumentsController {
             : 'This link to the document is not valid: open it again from Clearroom.',
         );
       }
-      return file;
+      return this.fileStillGrantedOrThrow(check.grant, filename);
     }
     if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
     if (!isStoredName(filename)) throw new AppError('NOT_FOUND', 'File not found');
     return this.documents.findStoredFileOrThrow(request.user.id, filename);
+  }
+
+  /**
+   * A signed URL lives no longer than what granted it: the session must still be alive (not
+   * logged out, expired or ended by the identity provider) and its user still allowed to read
+   * the document, as checked for a request with that session.
+   */
+  private async fileStillGrantedOrThrow(grant: FileUrlGrant, filename: string) {
+    const userId =
+      'session' in grant
+        ? ((await this.sessions.userOfLiveSession(grant.session))?.id ?? null)
+        : grant.user;
+    const file =
+      userId === null
+        ? null
+        : await this.documents.findStoredFileOrThrow(userId, filename).catch(() => null);
+    if (!file) {
+      throw new AppError(
+        'FORBIDDEN',
+        'This link to the document is no longer valid (signed out, or access removed): ' +
+          'open it again from Clearroom.',
+      );
+    }
+    return file;
   }
 }
 

@@ -6,7 +6,16 @@ import { AppSetting } from '../../infra/database/app-setting.entity.js';
 
 const KEY_SETTING = 'file-url-signing-key';
 
-export type TokenCheck = { valid: true } | { valid: false; reason: 'expired' | 'invalid' };
+/**
+ * Whose access a signed URL carries, checked again each time it is used: the session that asked
+ * for it (its stored id), or the user of a bearer token when there is no session.
+ */
+export type FileUrlGrant = { session: string } | { user: number };
+
+export type TokenCheck =
+  { valid: true; grant: FileUrlGrant } | { valid: false; reason: 'expired' | 'invalid' };
+
+const TOKEN_SHAPE = /^(\d+)\.(\d+)\.(s[0-9a-f]{64}|u\d{1,15})\.([\w-]{43})$/;
 
 /**
  * Short-lived signed URLs for one document, so the viewer can load it in a frame without the
@@ -21,20 +30,30 @@ export class FileUrlSigner {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async sign(documentId: number, now = Date.now()): Promise<string> {
+  async sign(documentId: number, grant: FileUrlGrant, now = Date.now()): Promise<string> {
     const expires = Math.ceil((now + this.config.uploads.fileUrlTtlMs) / 1000);
-    const body = `${documentId}.${expires}`;
+    const holder = 'session' in grant ? `s${grant.session}` : `u${grant.user}`;
+    const body = `${documentId}.${expires}.${holder}`;
     return `${body}.${await this.mac(body)}`;
   }
 
   async verify(token: string, documentId: number, now = Date.now()): Promise<TokenCheck> {
-    const match = /^(\d+)\.(\d+)\.([\w-]{43})$/.exec(token);
+    const match = TOKEN_SHAPE.exec(token);
     if (!match || Number(match[1]) !== documentId) return { valid: false, reason: 'invalid' };
-    const expected = Buffer.from(await this.mac(`${match[1]}.${match[2]}`));
-    const given = Buffer.from(match[3]!);
-    if (!timingSafeEqual(expected, given)) return { valid: false, reason: 'invalid' };
-    if (Number(match[2]) * 1000 < now) return { valid: false, reason: 'expired' };
-    return { valid: true };
+    const [, id, expires, holder, mac] = match as unknown as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    const expected = Buffer.from(await this.mac(`${id}.${expires}.${holder}`));
+    if (!timingSafeEqual(expected, Buffer.from(mac))) return { valid: false, reason: 'invalid' };
+    if (Number(expires) * 1000 < now) return { valid: false, reason: 'expired' };
+    const grant = holder.startsWith('s')
+      ? { session: holder.slice(1) }
+      : { user: Number(holder.slice(1)) };
+    return { valid: true, grant };
   }
 
   private async mac(body: string): Promise<string> {
