@@ -64,7 +64,14 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const status = exception.getStatus();
       const causeType = (exception.cause as { type?: string } | undefined)?.type;
       if (causeType === 'entity.parse.failed') {
-        return { status: 400, code: 'MALFORMED_JSON', message: 'Request body is not valid JSON' };
+        const notAnObject = jsonTypeOf((exception.cause as { body?: unknown }).body);
+        return notAnObject
+          ? {
+              status: 400,
+              code: 'VALIDATION_FAILED',
+              message: `Request body must be a JSON object (Content-Type: application/json), not ${notAnObject}`,
+            }
+          : { status: 400, code: 'MALFORMED_JSON', message: 'Request body is not valid JSON' };
       }
       if (status === 413) {
         const limitKb = Math.round(this.jsonBodyLimitBytes / 1024);
@@ -98,5 +105,20 @@ export class HttpExceptionFilter implements ExceptionFilter {
       code: 'INTERNAL_ERROR',
       message: `Something went wrong on our side${reference}. Please try again.`,
     };
+  }
+}
+
+/**
+ * What a body the JSON parser refused is, when it is valid JSON all the same: the parser takes
+ * objects and arrays only, so `null`, `42`, `"text"` or `true` is the wrong kind, not bad JSON.
+ */
+function jsonTypeOf(body: unknown): string | null {
+  if (typeof body !== 'string') return null;
+  try {
+    const value: unknown = JSON.parse(body);
+    if (value === null) return 'null';
+    return typeof value === 'object' ? null : `a ${typeof value}`;
+  } catch {
+    return null;
   }
 }

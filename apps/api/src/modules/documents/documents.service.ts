@@ -15,7 +15,7 @@ import { toProjectFile } from './document-dto.js';
 import { DocumentPage } from './document-page.entity.js';
 import { Document } from './document.entity.js';
 import { detectFileType } from './upload/detect-file-type.js';
-import { receiveUploads, type ReceivedPart } from './upload/receive-uploads.js';
+import { receiveUploads, type ReceivedPart, UploadReadError } from './upload/receive-uploads.js';
 import { rejectionFor } from './upload-messages.js';
 
 export const ingestJobKey = (documentId: number) => `ingest:${documentId}`;
@@ -94,6 +94,12 @@ export class DocumentsService implements OnModuleInit {
       });
     } catch (error) {
       this.logger.warn(`Upload to project ${projectId} ended early: ${String(error)}`);
+      if (error instanceof UploadReadError && error.reason === 'malformed') {
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `The upload could not be read (${error.message}): send multipart/form-data with each file in a field named "files".`,
+        );
+      }
       throw new AppError('VALIDATION_FAILED', 'The upload was interrupted. Please try again.');
     }
     return outcomes;
@@ -223,6 +229,7 @@ export class DocumentsService implements OnModuleInit {
   }
 
   private async accept(projectId: number, part: ReceivedPart): Promise<UploadOutcome> {
+    if (part.kind === 'bad-name') return rejectionFor(part, this.config.uploads);
     const originalName = cleanFileName(part.originalName);
     if (part.kind !== 'file') return rejectionFor({ ...part, originalName }, this.config.uploads);
 
@@ -331,17 +338,10 @@ const fileNotFound = () => new AppError('NOT_FOUND', 'File not found');
 
 /**
  * The name as the user knows it, without any folder part a browser or a hostile client sent
- * ("../../etc/passwd" becomes "passwd"), control characters, or excess length. Metadata only.
+ * ("../../etc/passwd" becomes "passwd"). Metadata only. Names with control characters or longer
+ * than 255 characters never get here (upload/file-names.ts).
  */
 export function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = [...base.normalize('NFC')]
-    .filter((char) => char >= ' ' && char !== '\u007f')
-    .join('')
-    .trim();
-  const safe = cleaned === '' || cleaned === '.' || cleaned === '..' ? 'unnamed' : cleaned;
-  if (safe.length <= 255) return safe;
-  const dot = safe.lastIndexOf('.');
-  const extension = dot > 0 && safe.length - dot <= 10 ? safe.slice(dot) : '';
-  return safe.slice(0, 255 - extension.length) + extension;
+  const base = (name.split(/[\\/]/).pop() ?? '').normalize('NFC').trim();
+  return base === '' || base === '.' || base === '..' ? 'unnamed' : base;
 }

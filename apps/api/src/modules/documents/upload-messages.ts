@@ -1,4 +1,5 @@
 import type { UploadOutcome } from '@clearroom/contracts';
+import { fileNameMessage, shownFileName } from './upload/file-names.js';
 import type { ReceivedPart } from './upload/receive-uploads.js';
 
 const MB = 1024 * 1024;
@@ -24,6 +25,14 @@ export function rejectionFor(
         size: part.size,
         code: 'PAYLOAD_TOO_LARGE',
         error: `"${originalName}" is larger than the ${formatLimit(limits.maxFileBytes)} limit per file.`,
+      };
+    case 'bad-name':
+      return {
+        status: 'rejected',
+        originalname: shownFileName(originalName),
+        size: 0,
+        code: 'VALIDATION_FAILED',
+        error: fileNameMessage(part.problem, originalName),
       };
     case 'too-many':
       return {

@@ -180,9 +180,22 @@ async function readHead(filePath: string, bytes: number): Promise<Buffer> {
   }
 }
 
-/** No NUL bytes, and valid UTF-8 or nearly free of control characters (Latin-1 text). */
+/**
+ * UTF-16 with a byte-order mark and nearly free of control characters; or no NUL bytes, and
+ * valid UTF-8 or nearly free of control characters (Latin-1 text).
+ */
 async function looksLikeText(filePath: string): Promise<boolean> {
   const sample = await readHead(filePath, TEXT_SAMPLE_BYTES);
+  const utf16 =
+    sample[0] === 0xff && sample[1] === 0xfe
+      ? 'utf-16le'
+      : sample[0] === 0xfe && sample[1] === 0xff
+        ? 'utf-16be'
+        : null;
+  if (utf16) {
+    const text = new TextDecoder(utf16).decode(sample.subarray(0, sample.length & ~1));
+    return fewControlCharacters([...text].map((char) => char.codePointAt(0)!));
+  }
   if (sample.includes(0)) return false;
   try {
     // A multi-byte character may be cut at the end of the sample: leave the last 3 bytes out.
@@ -191,9 +204,17 @@ async function looksLikeText(filePath: string): Promise<boolean> {
     );
     return true;
   } catch {
-    let control = 0;
-    for (const byte of sample)
-      if (byte < 32 && byte !== 9 && byte !== 10 && byte !== 13 && byte !== 12) control++;
-    return control / Math.max(1, sample.length) < 0.01;
+    return fewControlCharacters(sample);
   }
+}
+
+/** Under 1 % control characters other than tab, line feed, form feed and carriage return. */
+function fewControlCharacters(codes: Iterable<number>): boolean {
+  let control = 0;
+  let total = 0;
+  for (const code of codes) {
+    total++;
+    if (code < 32 && code !== 9 && code !== 10 && code !== 13 && code !== 12) control++;
+  }
+  return control / Math.max(1, total) < 0.01;
 }

@@ -4,13 +4,26 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import type { FileStore } from '../../../infra/file-store/file-store.js';
+import { fileNameProblem, type FileNameProblem } from './file-names.js';
+import { PartHeaderInspector } from './part-header-inspector.js';
 
 /** One file part of a multipart upload, as received (nothing about its content judged yet). */
 export type ReceivedPart =
   | { kind: 'file'; originalName: string; size: number; sha256: string; incomingPath: string }
   | { kind: 'empty'; originalName: string }
   | { kind: 'too-large'; originalName: string; size: number }
-  | { kind: 'too-many'; originalName: string; size: number };
+  | { kind: 'too-many'; originalName: string; size: number }
+  | { kind: 'bad-name'; originalName: string; problem: FileNameProblem };
+
+/** Why an upload could not be read to its end. */
+export class UploadReadError extends Error {
+  constructor(
+    readonly reason: 'interrupted' | 'malformed',
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 export type UploadLimits = { maxFileBytes: number; maxFiles: number };
 
@@ -20,6 +33,8 @@ export const UPLOAD_FIELD = 'files';
  * Streams each `files` part of a multipart request to the file store, hashing it on the way; no
  * whole file is ever held in memory. Parts are handed to `onPart` one at a time, in order, while
  * the next one streams in. A dropped connection rejects, and the part being received is removed.
+ * A part whose file name cannot be accepted (control characters, too long, unreadable) is a
+ * `bad-name` part, whether busboy reads the name or skips the part (see PartHeaderInspector).
  */
 export function receiveUploads(
   request: IncomingMessage,
@@ -32,16 +47,22 @@ export function receiveUploads(
     let fileCount = 0;
     let failed = false;
     const incoming = new Set<string>();
+    const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(
+      request.headers['content-type'] ?? '',
+    );
+    const inspector = new PartHeaderInspector(boundary?.[1] ?? boundary?.[2] ?? '');
+    let skippedHeaders = 0;
     const parser = busboy({
       headers: request.headers,
       defParamCharset: 'utf8',
       limits: { fileSize: limits.maxFileBytes, fields: 20, fieldSize: 4096 },
     });
 
-    const fail = (error: Error) => {
+    const fail = (error: UploadReadError) => {
       if (failed) return;
       failed = true;
-      request.unpipe(parser);
+      request.unpipe(inspector);
+      inspector.off('data', feedParser);
       // Whatever was still streaming in is incomplete: it must not survive.
       for (const path of incoming) void fileStore.discardIncoming(path);
       handled.then(() => reject(error), reject);
@@ -54,6 +75,13 @@ export function receiveUploads(
         return;
       }
       fileCount += 1;
+      const problem = fileNameProblem(originalName);
+      if (problem) {
+        stream.resume();
+        const part: ReceivedPart = { kind: 'bad-name', originalName, problem };
+        handled = handled.then(() => onPart(part));
+        return;
+      }
       if (fileCount > limits.maxFiles) {
         let size = 0;
         stream.on('data', (chunk: Buffer) => (size += chunk.length));
@@ -93,7 +121,7 @@ export function receiveUploads(
           };
         },
         (error: unknown) => {
-          fail(error instanceof Error ? error : new Error(String(error)));
+          fail(new UploadReadError('interrupted', String(error)));
           return null;
         },
       );
@@ -103,11 +131,35 @@ export function receiveUploads(
         else if (part?.kind === 'file') await fileStore.discardIncoming(part.incomingPath);
       });
     });
-    parser.on('error', (error: Error) => fail(error));
-    parser.on('close', () => {
-      if (!failed) handled.then(resolve, reject);
+    parser.on('error', (error: Error) => {
+      // busboy skips a part whose header it cannot parse and reads on. When the inspector has
+      // seen why (a name it could not read), that part is reported at the end; otherwise the
+      // body is not what it claims to be.
+      const explained = inspector.unreadable.filter(
+        ({ problem }) => problem.kind !== 'unescaped-quote',
+      ).length;
+      if (error.message === 'Malformed part header' && ++skippedHeaders <= explained) return;
+      fail(new UploadReadError('malformed', error.message));
     });
-    request.on('aborted', () => fail(new Error('The upload was interrupted')));
-    request.pipe(parser);
+    parser.on('close', () => {
+      if (failed) return;
+      for (const { name, problem } of inspector.unreadable) {
+        const part: ReceivedPart = { kind: 'bad-name', originalName: name, problem };
+        handled = handled.then(() => onPart(part));
+      }
+      handled.then(resolve, reject);
+    });
+    request.on('aborted', () =>
+      fail(new UploadReadError('interrupted', 'The client closed the connection')),
+    );
+    // Written by hand rather than piped: a pipe stops at the first 'error' busboy emits, and
+    // busboy emits one for a part it skips and then reads on.
+    function feedParser(chunk: Buffer) {
+      if (!parser.write(chunk)) inspector.pause();
+    }
+    parser.on('drain', () => inspector.resume());
+    inspector.on('data', feedParser);
+    inspector.on('end', () => parser.end());
+    request.pipe(inspector);
   });
 }
