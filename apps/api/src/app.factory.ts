@@ -6,6 +6,7 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { originCheck } from './common/origin-check.middleware.js';
+import { QuietStartLogger } from './common/quiet-start.logger.js';
 import { assignRequestId } from './common/request-id.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 import type { AppConfig } from './config/app-config.js';
@@ -19,7 +20,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     bodyParser: false,
     bufferLogs: true,
   });
-  app.useLogger(app.get(Logger));
+  app.useLogger(new QuietStartLogger(app.get(Logger)));
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   // First, so that every response carries X-Request-Id and is timed, whoever answers it.

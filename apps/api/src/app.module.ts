@@ -1,5 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
+import type { Options as HttpLogOptions } from 'pino-http';
+import { prettyLogStream } from './common/pretty-log-stream.js';
 import { requestIdOf } from './common/request-id.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
@@ -33,6 +35,27 @@ const apiModules = [
   DealExtractionModule,
 ];
 
+/** pino-http's options: JSON lines on stdout, unless LOG_FORMAT=pretty writes them for people. */
+function httpLogOptions(config: AppConfig): HttpLogOptions {
+  return {
+    level: config.logLevel,
+    genReqId: requestIdOf,
+    // Every line logged while serving a request carries `requestId`, not the whole request.
+    quietReqLogger: true,
+    customAttributeKeys: { reqId: 'requestId' },
+    // Access logs carry what operators need and no headers, so no cookie or token can leak.
+    serializers: {
+      req: (request: { id: string; method: string; url: string }) => ({
+        id: request.id,
+        method: request.method,
+        url: request.url,
+      }),
+      res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
+    },
+    autoLogging: { ignore: (request) => request.url?.startsWith('/api/health') ?? false },
+  };
+}
+
 /**
  * The application for a role: `api` serves HTTP, `worker` runs ingestion jobs (and answers health
  * probes), `all` does both in one process (the embedded default).
@@ -46,24 +69,10 @@ export class AppModule {
         ConfigModule.forRoot(config),
         MetricsModule,
         LoggerModule.forRoot({
-          pinoHttp: {
-            level: config.logLevel,
-            genReqId: requestIdOf,
-            // Every line logged while serving a request carries `requestId`, not the whole request.
-            quietReqLogger: true,
-            customAttributeKeys: { reqId: 'requestId' },
-            // Access logs carry what operators need and no headers, so no cookie or token can leak.
-            serializers: {
-              req: (request: { id: string; method: string; url: string }) => ({
-                id: request.id,
-                method: request.method,
-                url: request.url,
-              }),
-              res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
-            },
-
-            autoLogging: { ignore: (request) => request.url?.startsWith('/api/health') ?? false },
-          },
+          pinoHttp:
+            config.logFormat === 'pretty'
+              ? [httpLogOptions(config), prettyLogStream(process.stdout, !!process.stdout.isTTY)]
+              : httpLogOptions(config),
         }),
         DatabaseModule.forRoot(config),
         QueueModule.forRoot(config),

@@ -4,16 +4,18 @@ import { Logger } from 'nestjs-pino';
 import { ConfigError, loadConfig, type AppConfig } from './config/app-config.js';
 import { createApp } from './app.factory.js';
 import { prepareDataDir } from './config/data-dir.js';
+import { startupWarnings } from './config/startup-warnings.js';
 import { installGracefulShutdown } from './graceful-shutdown.js';
 import { Metrics } from './infra/metrics/metrics.js';
 import { closeMetricsServer, startMetricsServer } from './infra/metrics/metrics.server.js';
+import { startBanner, startRecord } from './start-banner.js';
 
 /** Where `nx build web` puts the SPA, relative to this file in dist/apps/api. */
 const BUILT_WEB_DIR = fileURLToPath(new URL('../web', import.meta.url));
 
 function readConfig(): AppConfig {
   try {
-    return loadConfig(process.env, BUILT_WEB_DIR);
+    return loadConfig(process.env, BUILT_WEB_DIR, process.stdout.isTTY);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -36,7 +38,9 @@ installGracefulShutdown(app, {
   logger: app.get(Logger),
   closeLast: metricsServer ? () => closeMetricsServer(metricsServer) : undefined,
 });
-const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 process.stdout.write(
-  `Clearroom is running on Node.js ${process.version}: open http://${shownHost}:${config.port}\n`,
+  config.logFormat === 'pretty'
+    ? startBanner(config, process.version)
+    : startRecord(config, process.version),
 );
+for (const warning of startupWarnings(config)) app.get(Logger).warn(warning, 'Configuration');

@@ -14,12 +14,12 @@ type LogLine = Record<string, unknown> & { msg?: string; level?: number };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** The product's stdout: JSON lines, but for the one human line that says where to open it. */
+/** The product's stdout: JSON lines only, its start line included (stdout is not a terminal). */
 function logLines(product: ProductProcess): LogLine[] {
   return product
     .output()
     .split('\n')
-    .filter((line) => line.trim() && !line.startsWith('Clearroom is running'))
+    .filter((line) => line.trim())
     .map((line) => JSON.parse(line) as LogLine);
 }
 
@@ -52,9 +52,30 @@ describe('JSON logs with request ids (the built product)', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('writes every log line as JSON', async () => {
+  it('writes every log line as JSON, the start line with where to open it and what it runs on', async () => {
     await client.send('GET', '/api/health/live');
-    expect(logLines(product).length).toBeGreaterThan(0);
+    const [start] = logLines(product).filter((line) => line['context'] === 'Clearroom');
+    expect(start).toMatchObject({
+      level: 30,
+      msg: `Clearroom is running on Node.js ${process.version}: open ${product.url}`,
+      url: product.url,
+      dataDir,
+      role: 'all',
+      drivers: {
+        database: `SQLite (${path.join(dataDir, 'clearroom.sqlite')})`,
+        queue: 'inline (in the database)',
+        search: 'embedded (SQLite FTS5)',
+        signIn: 'local accounts',
+      },
+    });
+  });
+
+  it("logs Nest's start-up chatter (modules loaded, routes mapped) at debug level only", () => {
+    const contexts = new Set(logLines(product).map((line) => line['context']));
+    for (const chatter of ['RoutesResolver', 'RouterExplorer', 'InstanceLoader', 'NestFactory']) {
+      expect(contexts.has(chatter)).toBe(false);
+    }
+    expect(contexts.has('Migrations')).toBe(true);
   });
 
   it('keeps a well-formed X-Request-Id from the ingress, returns it, and logs the request with it', async () => {
@@ -120,3 +141,66 @@ describe('JSON logs with request ids (the built product)', () => {
     expect(answered).toMatchObject({ requestId: 'ask-0001', projectId });
   });
 });
+
+describe('the start on a terminal, and its warnings', () => {
+  let dataDir: string;
+  beforeAll(() => {
+    ensureBuilt();
+    dataDir = mkdtempSync(path.join(tmpdir(), 'clearroom-start-'));
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('LOG_FORMAT=pretty prints a short banner and readable log lines, no JSON', async () => {
+    const product = await startProduct({
+      DATA_DIR: dataDir,
+      WEB_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'pretty',
+    });
+    try {
+      await new ProductClient(product.url).send('GET', '/api/projects');
+      await waitForOutput(
+        product,
+        / INFO {2}GET \/api\/projects 401 \d+ ms \(request [0-9a-f-]{36}\)/,
+      );
+      const output = product.output();
+      expect(output).toContain(`Clearroom is running on Node.js ${process.version}\n`);
+      expect(output).toMatch(new RegExp(`\n {2}Open {6}${product.url.replace(/\./g, '\\.')}\n`));
+      expect(output).toContain(`\n  Data      ${dataDir}\n`);
+      expect(output).toContain('\n  Database  SQLite (');
+      expect(output).not.toMatch(/^\{/m);
+      expect(output).not.toContain('Mapped {');
+    } finally {
+      await stopGracefully(product);
+    }
+  });
+
+  it('warns when PUBLIC_URL is unset and it listens beyond this machine', async () => {
+    const warning =
+      /WARN .*PUBLIC_URL is not set, and Clearroom listens on 0\.0\.0\.0, beyond this machine/;
+    const open = await startProduct({
+      DATA_DIR: dataDir,
+      WEB_DIR: dataDir,
+      LOG_FORMAT: 'pretty',
+      HOST: '0.0.0.0',
+    });
+    try {
+      await waitForOutput(open, warning);
+    } finally {
+      await stopGracefully(open);
+    }
+    const local = await startProduct({ DATA_DIR: dataDir, WEB_DIR: dataDir, LOG_FORMAT: 'pretty' });
+    await stopGracefully(local);
+    expect(local.output()).toContain('Clearroom is running');
+    expect(local.output()).not.toContain('PUBLIC_URL');
+  });
+});
+
+async function waitForOutput(product: ProductProcess, pattern: RegExp): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!pattern.test(product.output())) {
+    if (Date.now() > deadline)
+      throw new Error(`No output matching ${pattern}:\n${product.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -47,6 +47,16 @@ describe('loadConfig', () => {
     expect(config.cookieSecure).toBe(true);
   });
 
+  it('writes JSON logs unless a person reads the output: LOG_FORMAT defaults by the terminal', () => {
+    expect(loadConfig({}).logFormat).toBe('json');
+    expect(loadConfig({}, undefined, true).logFormat).toBe('pretty');
+    expect(loadConfig({ LOG_FORMAT: 'json' }, undefined, true).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(
+      'Invalid configuration: LOG_FORMAT must be json or pretty (got "xml")',
+    );
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '' }).port).toBe(3000);
   });

@@ -60,6 +60,7 @@ const envSchema = z.object({
   JSON_BODY_LIMIT_KB: positiveInt(10_240).default(100),
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
   WEB_DIR: z.string().optional(),
   METRICS_PORT: z.coerce
     .number({ error: 'must be a whole number' })
@@ -159,6 +160,8 @@ export type AppConfig = {
   jsonBodyLimitBytes: number;
   trustProxy: boolean | number | string;
   logLevel: string;
+  /** json: one JSON object per line (production); pretty: readable lines and a start banner. */
+  logFormat: 'json' | 'pretty';
   /** Directory of the built web app, or null to serve the API alone. */
   webDir: string | null;
   /** Port of the Prometheus `/metrics` server (on `host`), or null when METRICS_PORT=0. */
@@ -229,9 +232,13 @@ export type OidcConfig = {
 
 export class ConfigError extends Error {}
 
+/**
+ * @param stdoutIsTerminal whether a person reads the output (LOG_FORMAT defaults to pretty then)
+ */
 export function loadConfig(
   env: Record<string, string | undefined>,
   defaultWebDir?: string,
+  stdoutIsTerminal = false,
 ): AppConfig {
   const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = envSchema.safeParse(set);
@@ -285,6 +292,7 @@ export function loadConfig(
     jsonBodyLimitBytes: e.JSON_BODY_LIMIT_KB * 1024,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (stdoutIsTerminal ? 'pretty' : 'json'),
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : (defaultWebDir ?? null),
     metricsPort: e.METRICS_PORT === 0 ? null : e.METRICS_PORT,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
