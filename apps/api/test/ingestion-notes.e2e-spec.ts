@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it, jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
 import { SqlEntityManager } from '@mikro-orm/sql';
 import type { ProjectFile, UploadResponse } from '@clearroom/contracts';
+import { SCAN_WITHOUT_TEXT } from '../src/infra/extractor/embedded.extractor.js';
 import { writePdf } from '../src/infra/extractor/fixtures/pdf-writer.js';
 import { Document } from '../src/modules/documents/document.entity.js';
 import { corpusFile, describeWithCorpus } from './support/corpus.js';
@@ -17,7 +19,8 @@ const PRINCIPAL =
   'Principal Life Insurance Company - Broker Dealer Marketing and Servicing Agreement .PDF';
 const IMAGE_ONLY =
   'derived/PRIMEENERGYRESOURCESCORP_04_02_2007-EX-10.28-COMPLETION AND LIQUIDITY MAINTENANCE AGREEMENT__image-only.pdf';
-const NOTE = '4 scanned pages (10–13) were not read: install tesseract-ocr or use Tika';
+const NOTE =
+  '4 scanned pages (10–13) have no text layer and were not read: ask your administrator to enable OCR (text recognition), then upload the file again.';
 
 const ocrInstalled = missingOcrCommands.length === 0;
 
@@ -81,15 +84,24 @@ describeWithCorpus('analysis notes: the pages a completed document could not rea
   }, 60_000);
 
   it('a failed document uploaded again starts, and fails, without a note', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn');
     await upload(corpusFile(IMAGE_ONLY), 'scan.pdf');
     const [failed] = (await waitForAnalysis(agent, projectId)).filter(
       (file) => file.originalname === 'scan.pdf',
     );
     expect(failed).toMatchObject({
       processingStatus: 'failed',
-      failureReason: 'scanned pages need OCR: install tesseract-ocr or use Tika',
+      failureReason: SCAN_WITHOUT_TEXT,
       analysisNote: null,
     });
+    // The user reads whom to ask; the administrator's log says what to install.
+    expect(warn).toHaveBeenCalledWith({
+      msg: 'document failed',
+      documentId: failed!.id,
+      reason: SCAN_WITHOUT_TEXT,
+      advice: 'install tesseract-ocr or use Tika',
+    });
+    warn.mockRestore();
     // A note left behind by an earlier analysis does not survive a new one.
     await entityManager().nativeUpdate(Document, { id: failed!.id }, { analysisNote: 'stale' });
 

@@ -42,8 +42,9 @@ export type ProjectFile = {
   failureReason: string | null;
   /**
    * For a completed document, what analysis could not read and what to do about it, in words a
-   * person can act on, e.g. "4 scanned pages (10–13) were not read: install tesseract-ocr or use
-   * Tika". Null when there is nothing to say; the status badge stays 'Analysis Complete'.
+   * person can act on, e.g. "4 scanned pages (10–13) have no text layer and were not read: ask
+   * your administrator to enable OCR…". Null when there is nothing to say; the status badge
+   * stays 'Analysis Complete'.
    */
   analysisNote: string | null;
   /** Pages (sheets, slides, sections) found; null until extraction has counted them. */

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { EmbeddedExtractor } from './embedded.extractor.js';
+import { EmbeddedExtractor, SCAN_WITHOUT_TEXT } from './embedded.extractor.js';
 import { ExtractionError, type Extraction } from './extractor.port.js';
 import { extractorConfig } from './fixtures/extractor-config.js';
 import { scanResolution } from './ocr.js';
@@ -220,9 +220,9 @@ describeWithCorpus()('embedded extractor on the developer corpus', () => {
   });
 
   it('without OCR, fails an image-only PDF with a reason that says what to do', async () => {
-    await expect(withoutOcr.extract(pdfInput(IMAGE_ONLY))).rejects.toEqual(
-      new ExtractionError('scanned pages need OCR: install tesseract-ocr or use Tika'),
-    );
+    const failure = await withoutOcr.extract(pdfInput(IMAGE_ONLY)).catch((error: unknown) => error);
+    expect(failure).toEqual(new ExtractionError(SCAN_WITHOUT_TEXT));
+    expect((failure as ExtractionError).adminDetail).toBe('install tesseract-ocr or use Tika');
   });
 
   it('fails a corpus PDF cut in half as corrupt, and reads the next file', async () => {

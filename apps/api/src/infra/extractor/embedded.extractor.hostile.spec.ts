@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as XLSX_LIB from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { EmbeddedExtractor } from './embedded.extractor.js';
+import { EmbeddedExtractor, IMAGE_WITHOUT_OCR, SCAN_WITHOUT_TEXT } from './embedded.extractor.js';
 import { ExtractionError, type ExtractionInput } from './extractor.port.js';
 import { extractorConfig } from './fixtures/extractor-config.js';
 import { Ocr } from './ocr.js';
@@ -36,12 +36,19 @@ function input(target: string, mimeType = 'application/pdf'): ExtractionInput {
 }
 
 async function failure(promise: Promise<unknown>): Promise<string> {
+  return (await failureWithDetail(promise)).reason;
+}
+
+/** The reason shown to the user, and the detail logged for the administrator. */
+async function failureWithDetail(
+  promise: Promise<unknown>,
+): Promise<{ reason: string; adminDetail: string | undefined }> {
   const error = await promise.then(
     () => new Error('extraction succeeded'),
     (caught: unknown) => caught,
   );
   if (!(error instanceof ExtractionError)) throw error;
-  return error.reason;
+  return { reason: error.reason, adminDetail: error.adminDetail };
 }
 
 /** The pool survived: a valid file still reads. */
@@ -339,19 +346,23 @@ describe('hostile and broken files', () => {
     await expectPoolWorks();
   });
 
-  it('an image without OCR fails saying OCR is needed', async () => {
+  it('an image without OCR fails saying to ask the administrator, who reads what to install', async () => {
     const pdf = await file('scan-source.pdf', writePdf(['Scanned words']));
     execFileSync('pdftoppm', ['-png', '-r', '50', '-singlefile', pdf, path.join(dir, 'scan')]);
-    expect(await failure(extractor.extract(input(path.join(dir, 'scan.png'), 'image/png')))).toBe(
-      'scanned pages need OCR: install tesseract-ocr or use Tika',
-    );
+    expect(
+      await failureWithDetail(extractor.extract(input(path.join(dir, 'scan.png'), 'image/png'))),
+    ).toEqual({
+      reason: IMAGE_WITHOUT_OCR,
+      adminDetail: 'install tesseract-ocr or use Tika',
+    });
   });
 
   it('a scanned PDF with tesseract but without pdftoppm names the missing poppler-utils', async () => {
     const scan = await file('scan-only.pdf', imageOnlyPdf());
-    expect(await failure(extractor.extract(input(scan)))).toBe(
-      'scanned pages need OCR: install tesseract-ocr or use Tika',
-    );
+    expect(await failureWithDetail(extractor.extract(input(scan)))).toEqual({
+      reason: SCAN_WITHOUT_TEXT,
+      adminDetail: 'install tesseract-ocr or use Tika',
+    });
     // What Ocr.detect finds when `tesseract --list-langs` works but `pdftoppm -v` does not.
     const imagesOnly = Object.assign(Object.create(Ocr.prototype) as Ocr, { readsPdf: false });
     const detect = jest.spyOn(Ocr, 'detect').mockResolvedValueOnce({
@@ -361,9 +372,11 @@ describe('hostile and broken files', () => {
     const reader = await EmbeddedExtractor.create(extractorConfig({ ocr: 'auto', workers: 1 }));
     try {
       expect(detect).toHaveBeenCalledTimes(1);
-      expect(await failure(reader.extract(input(scan)))).toBe(
-        'scanned pages need OCR: tesseract is installed but pdftoppm is not; install poppler-utils or use Tika',
-      );
+      expect(await failureWithDetail(reader.extract(input(scan)))).toEqual({
+        reason: SCAN_WITHOUT_TEXT,
+        adminDetail:
+          'tesseract is installed but pdftoppm is not; install poppler-utils or use Tika',
+      });
     } finally {
       detect.mockRestore();
       await reader.close();
@@ -411,9 +424,10 @@ describe('OCR of images', () => {
     );
     try {
       const scan = await file('scan-xyz.pdf', imageOnlyPdf());
-      expect(await failure(reader.extract(input(scan)))).toBe(
-        "scanned pages need OCR: install tesseract's xyz language data (tesseract-ocr-xyz) or use Tika",
-      );
+      expect(await failureWithDetail(reader.extract(input(scan)))).toEqual({
+        reason: SCAN_WITHOUT_TEXT,
+        adminDetail: "install tesseract's xyz language data (tesseract-ocr-xyz) or use Tika",
+      });
     } finally {
       await reader.close();
     }

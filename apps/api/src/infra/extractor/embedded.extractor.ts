@@ -11,6 +11,14 @@ import { ParsePool, isOutOfMemory } from './parse-pool.js';
 import type { ParseKind } from './parsers/protocol.js';
 import { readPdf } from './pdf-job.js';
 
+/** What a deal lawyer reads when a scan cannot be read here; the fix is for an administrator. */
+export const SCAN_WITHOUT_TEXT =
+  'This file is a scan without a text layer, so its text could not be read. Ask your ' +
+  'administrator to enable OCR (text recognition), then upload it again.';
+export const IMAGE_WITHOUT_OCR =
+  'This file is an image, so its text could not be read. Ask your administrator to enable OCR ' +
+  '(text recognition), then upload it again.';
+
 /**
  * Reads documents on this machine: every parser runs in a pool of parse processes with a memory
  * cap, so a hostile file fails alone and the API stays up; OCR runs as child processes.
@@ -76,7 +84,7 @@ export class EmbeddedExtractor implements Extractor {
     });
     const ocrPages = pages.filter((page) => page.ocr).length;
     if (unreadPages.length > 0 && pages.every((page) => !page.text)) {
-      throw new ExtractionError(`scanned pages need OCR: ${this.ocrAdvice}`);
+      throw new ExtractionError(SCAN_WITHOUT_TEXT, this.ocrAdvice);
     }
     return {
       pages,
@@ -91,7 +99,7 @@ export class EmbeddedExtractor implements Extractor {
   }
 
   private async extractImage(input: ExtractionInput, signal: AbortSignal): Promise<Extraction> {
-    if (!this.ocr) throw new ExtractionError(`scanned pages need OCR: ${this.ocrAdvice}`);
+    if (!this.ocr) throw new ExtractionError(IMAGE_WITHOUT_OCR, this.ocrAdvice);
     const texts = await this.ocr.readImage(input.path, signal);
     const pages = texts.map((text, index) => ({ number: index + 1, text, ocr: true }));
     input.onProgress?.(pages.length, pages.length);

@@ -21,6 +21,7 @@ export type Extraction = {
      * What would read the unread pages, in words a person can act on, e.g. "install
      * tesseract-ocr or use Tika"; set whenever `unreadPages` is non-empty.
      */
+    /** For the administrator's log: what would read the unread pages. */
     unreadPagesAdvice?: string;
     title?: string;
   };
@@ -46,12 +47,17 @@ export interface Extractor {
  * Extraction failed for a reason that belongs to the file (corrupt, encrypted, unreadable
  * format, over a budget). `reason` is shown to the user as the document's failure reason and
  * must say what to do, e.g. "password-protected PDF: remove the password and upload it again".
+ * `adminDetail`, when there is one, is what an administrator must change (install a package,
+ * a setting): it goes to the log, not to the user.
  * Any other error thrown by an extractor means the service itself failed (retry later).
  */
 export class ExtractionError extends Error {
   readonly reason: string;
 
-  constructor(reason: string) {
+  constructor(
+    reason: string,
+    readonly adminDetail?: string,
+  ) {
     super(reason);
     this.name = 'ExtractionError';
     this.reason = reason;

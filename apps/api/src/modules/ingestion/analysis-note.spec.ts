@@ -23,32 +23,31 @@ describe('formatPageRanges', () => {
 });
 
 describe('unreadPagesNote', () => {
-  const advice = 'install tesseract-ocr or use Tika';
+  const ask =
+    'not read: ask your administrator to enable OCR (text recognition), then upload the file again.';
 
-  it('names the unread pages and what would read them', () => {
-    expect(unreadPagesNote([10, 11, 12, 13], advice)).toBe(
-      '4 scanned pages (10–13) were not read: install tesseract-ocr or use Tika',
+  it('names the unread pages and who can have them read, without package names', () => {
+    expect(unreadPagesNote([10, 11, 12, 13])).toBe(
+      `4 scanned pages (10–13) have no text layer and were ${ask}`,
     );
-    expect(unreadPagesNote([2, 5, 6, 7], advice)).toBe(
-      '4 scanned pages (2, 5–7) were not read: install tesseract-ocr or use Tika',
+    expect(unreadPagesNote([2, 5, 6, 7])).toBe(
+      `4 scanned pages (2, 5–7) have no text layer and were ${ask}`,
     );
   });
 
   it('speaks of one page in the singular', () => {
-    expect(unreadPagesNote([3], advice)).toBe(
-      '1 scanned page (3) was not read: install tesseract-ocr or use Tika',
-    );
+    expect(unreadPagesNote([3])).toBe(`1 scanned page (3) has no text layer and was ${ask}`);
   });
 
   it('counts every unread page even when the list is shortened', () => {
     const odd = Array.from({ length: 20 }, (_, i) => 2 * i + 1);
-    expect(unreadPagesNote(odd, advice)).toBe(
-      '20 scanned pages (1, 3, 5, 7, 9, 11, 13, 15, …) were not read: install tesseract-ocr or use Tika',
+    expect(unreadPagesNote(odd)).toBe(
+      `20 scanned pages (1, 3, 5, 7, 9, 11, 13, 15, …) have no text layer and were ${ask}`,
     );
   });
 
   it('is null when every page was read, or the extractor cannot tell', () => {
-    expect(unreadPagesNote([], advice)).toBeNull();
-    expect(unreadPagesNote(undefined, undefined)).toBeNull();
+    expect(unreadPagesNote([])).toBeNull();
+    expect(unreadPagesNote(undefined)).toBeNull();
   });
 });

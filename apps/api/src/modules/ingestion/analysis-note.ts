@@ -21,18 +21,18 @@ export function formatPageRanges(pages: readonly number[]): string {
 }
 
 /**
- * What a completed document's status should add, in the voice of the failure reasons: which
- * scanned pages were not read and what would read them, e.g. "4 scanned pages (10–13) were not
- * read: install tesseract-ocr or use Tika". Null when every page was read.
+ * What a completed document's status should add, for the person who uploaded it: which scanned
+ * pages were not read and who can change that, e.g. "4 scanned pages (10–13) have no text layer
+ * and were not read: ask your administrator to enable OCR, then upload the file again". What to
+ * install is the administrator's business: it is in the log. Null when every page was read.
  */
-export function unreadPagesNote(
-  unreadPages: readonly number[] | undefined,
-  advice: string | undefined,
-): string | null {
+export function unreadPagesNote(unreadPages: readonly number[] | undefined): string | null {
   const count = new Set(unreadPages).size;
   if (count === 0) return null;
   const pages = formatPageRanges(unreadPages!);
   const what =
-    count === 1 ? `1 scanned page (${pages}) was` : `${count} scanned pages (${pages}) were`;
-  return `${what} not read: ${advice ?? 'they need OCR'}`;
+    count === 1
+      ? `1 scanned page (${pages}) has no text layer and was`
+      : `${count} scanned pages (${pages}) have no text layer and were`;
+  return `${what} not read: ask your administrator to enable OCR (text recognition), then upload the file again.`;
 }

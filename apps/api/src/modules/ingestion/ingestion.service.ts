@@ -105,7 +105,7 @@ export class IngestionService {
         throw error;
       }
       if (error instanceof ExtractionError) {
-        await this.fail(documentId, ownerId, error.reason);
+        await this.fail(documentId, ownerId, error.reason, error.adminDetail);
         return;
       }
       if (context.isLastAttempt) {
@@ -181,7 +181,15 @@ export class IngestionService {
       );
     });
     const { unreadPages, unreadPagesAdvice } = extraction.metadata;
-    return { timings, analysisNote: unreadPagesNote(unreadPages, unreadPagesAdvice) };
+    if (unreadPagesAdvice) {
+      this.logger.warn({
+        msg: 'scanned pages not read',
+        documentId,
+        pages: unreadPages,
+        advice: unreadPagesAdvice,
+      });
+    }
+    return { timings, analysisNote: unreadPagesNote(unreadPages) };
   }
 
   /** Replaces the document's pages (a re-run after a crash must not leave two copies). */
@@ -214,7 +222,12 @@ export class IngestionService {
     );
   }
 
-  private async fail(documentId: number, ownerId: number, reason: string): Promise<void> {
+  private async fail(
+    documentId: number,
+    ownerId: number,
+    reason: string,
+    adminDetail?: string,
+  ): Promise<void> {
     await this.index.deleteDocument(documentId);
     await this.update(documentId, {
       status: 'failed',
@@ -223,7 +236,12 @@ export class IngestionService {
     });
     await this.bumpOwner(ownerId);
     this.metrics.ingestedDocuments.inc({ outcome: 'failed' });
-    this.logger.warn({ msg: 'document failed', documentId, reason });
+    this.logger.warn({
+      msg: 'document failed',
+      documentId,
+      reason,
+      ...(adminDetail && { advice: adminDetail }),
+    });
   }
 
   /** Updates the row; if it is gone, the document was deleted meanwhile. */

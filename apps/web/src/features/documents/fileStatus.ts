@@ -47,7 +47,8 @@ export function pagesProgress(file: ProjectFile): string | null {
 
 /**
  * What a completed analysis could not read and what to do about it, e.g. '4 scanned pages
- * (10–13) were not read: install tesseract-ocr or use Tika'; null otherwise. The badge stays
+ * (10–13) have no text layer and were not read: ask your administrator to enable OCR…'; null
+ * otherwise. The badge stays
  * 'Analysis Complete' (spec §4).
  */
 export function analysisNote(file: ProjectFile): string | null {

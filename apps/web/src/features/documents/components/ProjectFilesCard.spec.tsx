@@ -169,7 +169,8 @@ describe('ProjectFilesCard', () => {
   });
 
   it('keeps the badge of a completed file that has unread pages, and warns beside it with the note', async () => {
-    const note = '4 scanned pages (10–13) were not read: install tesseract-ocr or use Tika';
+    const note =
+      '4 scanned pages (10–13) have no text layer and were not read: ask your administrator to enable OCR (text recognition), then upload the file again.';
     const { user } = renderCard(
       listOf(
         makeProjectFile({ id: 1, originalname: 'mixed.pdf', analysisNote: note }),
