@@ -15,6 +15,7 @@ describe('GET /api/dashboard/stats', () => {
       activeProjects: 0,
       documentsAnalyzed: 0,
       totalDealValue: 0,
+      valuationsInOtherCurrencies: 0,
       companiesReviewed: 0,
     });
   });
@@ -34,8 +35,35 @@ describe('GET /api/dashboard/stats', () => {
     expect(response.body).toEqual({
       activeProjects: 5,
       documentsAnalyzed: 0,
-      totalDealValue: 12_500_000 + 12_500_000 + 3_200_000_000 + 800_000,
+      totalDealValue: 12_500_000 + 12_500_000 + 3_200_000_000,
+      valuationsInOtherCurrencies: 1,
       companiesReviewed: 2,
+    });
+  });
+
+  it('adds no negative, absurd or foreign amount to the dollar total, and counts the foreign ones', async () => {
+    const { agent } = await signUp(testApp);
+    const valuations = [
+      '$25,000,000',
+      '-$5,000,000',
+      '(3,000,000)',
+      '-$5,000,000,000,000,000 trillion',
+      '$5,000,000,000,000,000 trillion',
+      '£40m',
+      '€800k',
+      'CHF 12 Mio',
+    ];
+    for (const [index, valuation] of valuations.entries()) {
+      await agent
+        .post('/api/projects')
+        .send({ name: `Deal ${index}`, valuation })
+        .expect(201);
+    }
+    const response = await agent.get('/api/dashboard/stats').expect(200);
+    expect(response.body).toMatchObject({
+      activeProjects: valuations.length,
+      totalDealValue: 25_000_000,
+      valuationsInOtherCurrencies: 3,
     });
   });
 
@@ -91,6 +119,7 @@ describe('GET /api/dashboard/stats', () => {
       activeProjects: 0,
       documentsAnalyzed: 0,
       totalDealValue: 0,
+      valuationsInOtherCurrencies: 0,
       companiesReviewed: 0,
     });
   });

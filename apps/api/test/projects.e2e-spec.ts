@@ -34,6 +34,8 @@ describe('projects', () => {
     const created = await owner.post('/api/projects').send(fullDeal).expect(201);
     expect(created.body.project).toEqual({
       ...fullDeal,
+      // The valuation as typed, and as read, for showing it formatted.
+      valuationValue: { amount: 120_000_000, currency: 'USD' },
       id: expect.any(Number),
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
@@ -52,6 +54,7 @@ describe('projects', () => {
       description: null,
       companyName: null,
       valuation: null,
+      valuationValue: null,
       dealStage: null,
     });
   });

@@ -26,6 +26,7 @@ describe('database schema', () => {
       '0004-chat',
       '0005-single-sign-on',
       '0006-analysis-note',
+      '0007-valuation-read-from-text',
     ]);
   });
 
@@ -41,6 +42,7 @@ describe('database schema', () => {
       '0004-chat',
       '0005-single-sign-on',
       '0006-analysis-note',
+      '0007-valuation-read-from-text',
     ]);
     await b.http().get('/api/health/ready').expect(200);
     await Promise.all([a.close(), b.close(), fresh.close()]);

@@ -81,6 +81,8 @@ export const projectSchema = z.object({
   profitMargin: z.string().nullable(),
   employeeCount: z.string().nullable(),
   valuation: z.string().nullable(),
+  /** `valuation` as read by the server ("$25M" from "25000000"), or null when it reads none. */
+  valuationValue: z.object({ amount: z.number(), currency: z.string() }).nullable(),
   dealStage: z.enum(dealStages).nullable(),
 });
 export type Project = z.infer<typeof projectSchema>;

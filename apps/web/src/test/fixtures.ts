@@ -18,6 +18,7 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     profitMargin: null,
     employeeCount: null,
     valuation: null,
+    valuationValue: null,
     dealStage: null,
     ...overrides,
   };

@@ -19,6 +19,7 @@ export class DashboardService {
       activeProjects: summary.projectCount,
       documentsAnalyzed,
       totalDealValue: summary.totalValuation,
+      valuationsInOtherCurrencies: summary.valuationsInOtherCurrencies,
       companiesReviewed: summary.distinctCompanies,
     };
   }

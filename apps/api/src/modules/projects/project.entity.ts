@@ -22,8 +22,6 @@ const ProjectSchema = defineEntity({
     profitMargin: shortText(),
     employeeCount: shortText(),
     valuation: shortText(),
-    /** `valuation` read as a number (see valuation-parser.ts), kept so totals are one SQL sum. */
-    valuationAmount: p.double().nullable(),
     dealStage: p.enum([...dealStages]).nullable(),
     createdAt: p.datetime(3).onCreate(() => new Date()),
     updatedAt: p

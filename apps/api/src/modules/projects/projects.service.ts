@@ -14,11 +14,13 @@ import { parseValuation } from './valuation-parser.js';
 
 export type ProjectsSummary = {
   projectCount: number;
+  /** US dollars only (a valuation without a currency is taken as dollars). */
   totalValuation: number;
+  valuationsInOtherCurrencies: number;
   distinctCompanies: number;
 };
 
-type ProjectRow = Omit<Project, 'owner' | 'valuationAmount'>;
+type ProjectRow = Omit<Project, 'owner'>;
 
 export type ProjectDeletionHook = (projectId: number) => Promise<() => Promise<void>>;
 
@@ -38,6 +40,7 @@ export function toProjectDto(project: ProjectRow): ProjectDto {
     profitMargin: project.profitMargin ?? null,
     employeeCount: project.employeeCount ?? null,
     valuation: project.valuation ?? null,
+    valuationValue: parseValuation(project.valuation),
     dealStage: project.dealStage ?? null,
   };
 }
@@ -69,7 +72,6 @@ export class ProjectsService {
       const project = em.create(Project, {
         ...fields,
         owner: em.getReference(User, ownerId),
-        valuationAmount: parseValuation(fields.valuation),
       });
       await em.flush();
       await this.dataVersion.bump(em, ownerId);
@@ -81,8 +83,6 @@ export class ProjectsService {
     return this.em.fork().transactional(async (em) => {
       const project = await this.findProjectOrThrow(em, ownerId, id);
       em.assign(project, fields);
-      if (fields.valuation !== undefined)
-        project.valuationAmount = parseValuation(fields.valuation);
       await em.flush();
       await this.dataVersion.bump(em, ownerId);
       return toProjectDto(project);
@@ -117,27 +117,33 @@ export class ProjectsService {
   }
 
   /**
-   * Counts and sums in SQL; distinct company names are counted here, because neither database
-   * folds case the way we need: SQLite's lower() knows ASCII only, and MariaDB/MySQL collations
-   * equate "Acme" with "Äcme". Runs when the user's data has changed (the response is cached).
+   * Counts, sums and distinct companies, read from the stored text: valuations are parsed here
+   * (valuation-parser.ts), so that a better reading applies to every project at once, and
+   * company names are compared here, because neither database folds case the way we need
+   * (SQLite's lower() knows ASCII only; MariaDB/MySQL collations equate "Acme" with "Äcme").
+   * Runs when the user's data has changed (the response is cached).
    */
   async summarize(ownerId: number): Promise<ProjectsSummary> {
-    const connection = this.em.fork().getConnection();
-    const [totals] = await connection.execute<
-      { project_count: number | string; total_valuation: number | string | null }[]
-    >(
-      `select count(*) as project_count, sum(valuation_amount) as total_valuation
-         from projects where owner_id = ?`,
-      [ownerId],
-    );
-    const companies = await connection.execute<{ company_name: string }[]>(
-      'select company_name from projects where owner_id = ? and company_name is not null',
-      [ownerId],
-    );
+    const rows = await this.em
+      .fork()
+      .getConnection()
+      .execute<{ valuation: string | null; company_name: string | null }[]>(
+        'select valuation, company_name from projects where owner_id = ?',
+        [ownerId],
+      );
+    let totalValuation = 0;
+    let valuationsInOtherCurrencies = 0;
+    for (const valuation of rows.map((row) => parseValuation(row.valuation))) {
+      if (valuation?.currency === 'USD') totalValuation += valuation.amount;
+      else if (valuation) valuationsInOtherCurrencies += 1;
+    }
     return {
-      projectCount: Number(totals?.project_count ?? 0),
-      totalValuation: Number(totals?.total_valuation ?? 0),
-      distinctCompanies: countDistinctCompanies(companies.map((row) => row.company_name)),
+      projectCount: rows.length,
+      totalValuation,
+      valuationsInOtherCurrencies,
+      distinctCompanies: countDistinctCompanies(
+        rows.flatMap((row) => (row.company_name === null ? [] : [row.company_name])),
+      ),
     };
   }
 

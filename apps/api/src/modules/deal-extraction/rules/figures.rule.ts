@@ -160,7 +160,7 @@ export function findValuation(context: RuleContext): FoundDealValue | null {
   for (const page of context.pages) {
     for (const match of matchesOf(VALUATION, page.text)) {
       const money = match.groups!['money']!;
-      if ((parseValuation(money) ?? 0) < SMALLEST_DEAL) continue;
+      if ((parseValuation(money)?.amount ?? 0) < SMALLEST_DEAL) continue;
       const quote = page.sentenceAround(match.index, match.index + match[0].length);
       if (
         NOT_A_DEAL_PRICE.test(match.groups!['gap']!) ||

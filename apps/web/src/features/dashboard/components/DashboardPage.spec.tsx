@@ -10,6 +10,7 @@ const stats = {
   activeProjects: 3,
   documentsAnalyzed: 12,
   totalDealValue: 12_500_000,
+  valuationsInOtherCurrencies: 0,
   companiesReviewed: 2,
 };
 
@@ -46,6 +47,49 @@ describe('DashboardPage', () => {
     expect(await statValue('Documents Analyzed')).toBe('12');
     expect(await statValue('Total Deal Value')).toBe('$12.5M');
     expect(await statValue('Companies Reviewed')).toBe('2');
+  });
+
+  it.each([
+    [0, null],
+    [1, '1 valuation in another currency not included'],
+    [2, '2 valuations in other currencies not included'],
+  ])(
+    'says when %i valuations in other currencies are left out of the dollar total',
+    async (count, note) => {
+      renderDashboard([makeProject()], {
+        routes: {
+          'GET /api/dashboard/stats': { body: { ...stats, valuationsInOtherCurrencies: count } },
+        },
+      });
+      expect(await statValue('Total Deal Value')).toBe('$12.5M');
+      const card = screen.getByTestId('stat-Total Deal Value').parentElement!;
+      if (note) expect(card).toHaveTextContent(note);
+      else expect(card).not.toHaveTextContent('not included');
+    },
+  );
+
+  it('shows a valuation typed as digits formatted, with the text as typed on hover', async () => {
+    const { user } = renderDashboard([
+      makeProject({
+        id: 3,
+        name: 'Digits',
+        valuation: '25000000',
+        valuationValue: { amount: 25_000_000, currency: 'USD' },
+      }),
+      makeProject({
+        id: 4,
+        name: 'Sterling',
+        valuation: '£40m',
+        valuationValue: { amount: 40_000_000, currency: 'GBP' },
+      }),
+      makeProject({ id: 5, name: 'Unread', valuation: 'TBD', valuationValue: null }),
+    ]);
+    const card = (name: string) => screen.findByText(name).then((title) => title.closest('a')!);
+    expect(await card('Digits')).toHaveTextContent('Valuation: $25M');
+    expect(await card('Sterling')).toHaveTextContent('Valuation: £40M');
+    expect(await card('Unread')).toHaveTextContent('Valuation: TBD');
+    await user.hover(within(await card('Digits')).getByText('$25M'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('As typed: 25000000');
   });
 
   it('falls back to the project count and zeros without stats', async () => {

@@ -5,6 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { formatDate } from '../../../components/formatDate';
+import { ValuationText } from '../../projects/components/ValuationText';
 
 export function ProjectCard({ project }: { project: Project }) {
   return (
@@ -25,7 +26,7 @@ export function ProjectCard({ project }: { project: Project }) {
             <Typography component="span" variant="body2" color="text.secondary">
               Valuation:{' '}
             </Typography>
-            {project.valuation ?? '—'}
+            <ValuationText project={project} />
           </Typography>
           <Typography variant="body2">
             <Typography component="span" variant="body2" color="text.secondary">

@@ -12,7 +12,7 @@ import type { ReactNode } from 'react';
 import { useGetDashboardStatsQuery } from '../api/dashboardApi';
 import { formatDealValue } from '../formatDealValue';
 
-type Stat = { label: string; value: string; icon: ReactNode };
+type Stat = { label: string; value: string; icon: ReactNode; note?: string | null };
 
 /** The four stat cards. Without stats, active projects falls back to the project count (§2). */
 export function StatCards({ projectCount }: { projectCount: number }) {
@@ -33,6 +33,7 @@ export function StatCards({ projectCount }: { projectCount: number }) {
       label: 'Total Deal Value',
       value: formatDealValue(stats?.totalDealValue ?? 0),
       icon: <AttachMoneyOutlined />,
+      note: otherCurrenciesNote(stats?.valuationsInOtherCurrencies ?? 0),
     },
     {
       label: 'Companies Reviewed',
@@ -70,6 +71,11 @@ export function StatCards({ projectCount }: { projectCount: number }) {
                     {item.value}
                   </Typography>
                 )}
+                {item.note && (
+                  <Typography variant="caption" color="text.secondary" component="p">
+                    {item.note}
+                  </Typography>
+                )}
               </Box>
             </CardContent>
           </Card>
@@ -77,4 +83,12 @@ export function StatCards({ projectCount }: { projectCount: number }) {
       ))}
     </Grid>
   );
+}
+
+/** The dollar total leaves other currencies out (no exchange rates offline), and says so. */
+function otherCurrenciesNote(count: number): string | null {
+  if (count === 0) return null;
+  return count === 1
+    ? '1 valuation in another currency not included'
+    : `${count} valuations in other currencies not included`;
 }

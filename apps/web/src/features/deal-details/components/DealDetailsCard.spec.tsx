@@ -70,6 +70,23 @@ describe('DealDetailsCard', () => {
     expect(screen.queryByRole('region', { name: 'Leadership' })).not.toBeInTheDocument();
   });
 
+  it('shows a valuation the server read formatted, and the text as typed on focus', async () => {
+    mockFetch({});
+    const { user } = renderCard(
+      makeProject({
+        valuation: '25000000',
+        valuationValue: { amount: 25_000_000, currency: 'USD' },
+      }),
+    );
+    const deal = screen.getByRole('region', { name: 'Deal Context' });
+    expect(within(deal).getByText('$25M')).toBeInTheDocument();
+    for (let tabs = 0; tabs < 10 && document.activeElement?.textContent !== '$25M'; tabs++) {
+      await user.tab();
+    }
+    expect(document.activeElement).toHaveTextContent('$25M');
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('As typed: 25000000');
+  });
+
   it('fills the edit form with the current values, and Cancel discards changes', async () => {
     mockFetch({});
     const { user } = renderCard(filledProject);

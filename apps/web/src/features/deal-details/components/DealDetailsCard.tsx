@@ -33,6 +33,7 @@ import {
   type DealFormValues,
   type Extraction,
 } from '../extraction';
+import { ValuationText } from '../../projects/components/ValuationText';
 import { ExtractedFieldNote } from './ExtractedFieldNote';
 
 function toFormValues(project: Project): DealFormValues {
@@ -229,7 +230,11 @@ export function DealDetailsCard({ project }: { project: Project }) {
                           {dealFieldLabels[field]}
                         </Typography>
                         <Typography component="dd" sx={{ m: 0, whiteSpace: 'pre-wrap' }}>
-                          {project[field]}
+                          {field === 'valuation' ? (
+                            <ValuationText project={project} />
+                          ) : (
+                            project[field]
+                          )}
                         </Typography>
                       </Grid>
                     ))}

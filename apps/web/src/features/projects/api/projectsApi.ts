@@ -17,6 +17,8 @@ function applyChanges(project: Project, changes: UpdateProjectRequest): Project 
     if (value === undefined) continue;
     next[key] = typeof value === 'string' ? value.trim() || (key === 'name' ? value : null) : value;
   }
+  // Only the server reads valuations: until it answers, the new one shows as typed.
+  if (changes.valuation !== undefined) next['valuationValue'] = null;
   return next as Project;
 }
 

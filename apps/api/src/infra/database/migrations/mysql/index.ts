@@ -5,6 +5,7 @@ import { Documents } from './0003-documents.js';
 import { Chat } from './0004-chat.js';
 import { SingleSignOn } from './0005-single-sign-on.js';
 import { AnalysisNote } from './0006-analysis-note.js';
+import { ValuationReadFromText } from './0007-valuation-read-from-text.js';
 
 /** Applied in order; a name, once released, never changes. */
 export const mysqlMigrations: MigrationObject[] = [
@@ -14,4 +15,5 @@ export const mysqlMigrations: MigrationObject[] = [
   { name: '0004-chat', class: Chat },
   { name: '0005-single-sign-on', class: SingleSignOn },
   { name: '0006-analysis-note', class: AnalysisNote },
+  { name: '0007-valuation-read-from-text', class: ValuationReadFromText },
 ];
