@@ -53,14 +53,13 @@ export interface Extractor {
  */
 export class ExtractionError extends Error {
   readonly reason: string;
+  readonly adminDetail: string | undefined;
 
-  constructor(
-    reason: string,
-    readonly adminDetail?: string,
-  ) {
+  constructor(reason: string, adminDetail?: string) {
     super(reason);
     this.name = 'ExtractionError';
     this.reason = reason;
+    this.adminDetail = adminDetail;
   }
 }
 
