@@ -167,7 +167,7 @@ await extractor.close();
 const extractMs = performance.now() - started;
 
 started = performance.now();
-const chunked = contracts.map((pages) => chunkDocument(pages));
+const chunked = await Promise.all(contracts.map((pages) => chunkDocument(pages)));
 const chunkMs = performance.now() - started;
 const chunkCount = chunked.reduce((sum, chunks) => sum + chunks.length, 0);
 

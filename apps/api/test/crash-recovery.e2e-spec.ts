@@ -131,7 +131,7 @@ function crashRecoveryScenario(queueEnv: () => Record<string, string>) {
           .get(file.id) as { n: number };
         expect({ name: file.originalname, chunks: indexed.n }).toEqual({
           name: file.originalname,
-          chunks: chunkDocument(pages).length,
+          chunks: (await chunkDocument(pages)).length,
         });
       }
       expect(db.prepare('select count(*) as n from jobs').get()).toEqual({ n: 0 });

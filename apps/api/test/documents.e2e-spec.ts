@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SqlEntityManager } from '@mikro-orm/sql';
 import Database from 'better-sqlite3';
-import type { ProjectFile, UploadResponse } from '@clearroom/contracts';
+import { PAGE_TEXT_SHOWN, type ProjectFile, type UploadResponse } from '@clearroom/contracts';
+import ExcelJS from 'exceljs';
 import {
   writeEmptyRowsXlsx,
   writeZipBombDocx,
@@ -15,6 +16,7 @@ import { product, writeXls } from '../src/infra/extractor/fixtures/xls-writer.js
 import { JOB_QUEUE, type JobQueue } from '../src/infra/queue/job-queue.port.js';
 import { SEARCH_INDEX, type SearchIndex } from '../src/infra/search/search-index.port.js';
 import { Session } from '../src/modules/auth/session.entity.js';
+import { DocumentPage } from '../src/modules/documents/document-page.entity.js';
 import { SessionService } from '../src/modules/auth/session.service.js';
 import { FileUrlSigner } from '../src/modules/documents/file-url-signer.js';
 import { CORPUS, corpusFile, describeWithCorpus } from './support/corpus.js';
@@ -662,6 +664,76 @@ describe('accepted file types', () => {
       error:
         '"page.html" is not a supported file type (its content is text, and .html is not a text format Clearroom reads (.txt, .md, .markdown, .csv, .tsv)). Upload PDF, Word, Excel, PowerPoint, text, Markdown, CSV, JPEG, PNG or TIFF files.',
     });
+  });
+});
+
+describe('huge spreadsheets: bounded pages', () => {
+  let testApp: TestApp;
+  let owner: Awaited<ReturnType<typeof signUp>>;
+  let projectId: number;
+  beforeAll(async () => {
+    testApp = await startTestApp();
+    owner = await signUp(testApp);
+    projectId = await createProject(owner.agent);
+  });
+  afterAll(() => testApp.drop());
+
+  const ledgerRows = (rows: number) =>
+    Array.from({ length: rows }, (_, i) => [i + 1, `Counterparty ${i % 7}`, (i + 1) * 100]);
+
+  it('cuts a workbook and a CSV into pages of 200 rows, each opening with the header', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Ledger').addRows([['ID', 'Name', 'Value'], ...ledgerRows(450)]);
+    const xlsx = Buffer.from(await workbook.xlsx.writeBuffer());
+    const csv = ['ID,Name,Value', ...ledgerRows(450).map((row) => row.join(','))].join('\n');
+    await owner.agent
+      .post(`/api/projects/${projectId}/files`)
+      .attach('files', xlsx, 'ledger.xlsx')
+      .attach('files', Buffer.from(csv), 'ledger.csv')
+      .expect(201);
+    const files = await waitForAnalysis(owner.agent, projectId);
+    for (const [name, opening] of [
+      ['ledger.xlsx', ['Sheet: Ledger', 'Row 1: ID | Name | Value']],
+      ['ledger.csv', ['Row 1: ID | Name | Value']],
+    ] as const) {
+      const file = files.find((candidate) => candidate.originalname === name)!;
+      expect({ name, status: file.processingStatus, pages: file.pageCount }).toEqual({
+        name,
+        status: 'completed',
+        pages: 3,
+      });
+      const second = await owner.agent.get(`/api/files/${file.id}/pages/2`).expect(200);
+      const lines = (second.body.text as string).split('\n');
+      expect(lines.slice(0, opening.length)).toEqual(opening);
+      expect(lines.slice(opening.length)).toHaveLength(200);
+      expect(lines[opening.length]).toBe('Row 202: ID: 201 | Name: Counterparty 4 | Value: 20100');
+      expect(second.body.truncated).toBe(false);
+    }
+    // Every row was indexed, however alike the rows are.
+    const found = await owner.agent
+      .get(`/api/projects/${projectId}/search`)
+      .query({ q: 'Value 45000' })
+      .expect(200);
+    expect(found.body.passages[0].text).toContain('ID: 450 | Name: Counterparty 1 | Value: 45000');
+  });
+
+  it('sends at most 256 K characters of a page stored whole before pages were bounded', async () => {
+    const response = await owner.agent
+      .post(`/api/projects/${projectId}/files`)
+      .attach('files', Buffer.from('A short note.\n'), 'note.txt')
+      .expect(201);
+    const file = response.body.files[0].file as ProjectFile;
+    await waitForAnalysis(owner.agent, projectId);
+    const huge = 'x'.repeat(PAGE_TEXT_SHOWN + 10_000);
+    await testApp.app
+      .get(SqlEntityManager)
+      .fork()
+      .nativeUpdate(DocumentPage, { document: file.id, number: 1 }, { text: huge });
+    const page = await owner.agent.get(`/api/files/${file.id}/pages/1`).expect(200);
+    expect(page.body).toMatchObject({ pageNumber: 1, pageCount: 1, truncated: true });
+    expect(page.body.text).toBe(huge.slice(0, PAGE_TEXT_SHOWN));
+    const stranger = await signUp(testApp);
+    await stranger.agent.get(`/api/files/${file.id}/pages/1`).expect(404);
   });
 });
 

@@ -152,10 +152,16 @@ export type AskStreamEvent =
     }
   | { type: 'error'; error: string; code: string };
 
+/** At most this many characters of a page are sent (pages analysed now are 64 K at most). */
+export const PAGE_TEXT_SHOWN = 256 * 1024;
+
 /** The text of a page as extracted, for the viewer of formats other than PDF. */
 export type DocumentPageResponse = {
   documentId: number;
   pageNumber: number;
   pageCount: number;
+  /** The page's text, or its first PAGE_TEXT_SHOWN characters when `truncated`. */
   text: string;
+  /** A page analysed before pages were bounded can be longer than is sent. */
+  truncated: boolean;
 };

@@ -3,22 +3,26 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MikroORM, raw } from '@mikro-orm/core';
+import Database from 'better-sqlite3';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { SqlitePlatform } from '@mikro-orm/sqlite';
 import { LoginThrottle } from '../../modules/auth/login-throttle.entity.js';
 import { AppSetting } from './app-setting.entity.js';
-import { bindParameters } from './bound-sqlite.driver.js';
+import { bindParameters, cachePreparedStatements } from './bound-sqlite.driver.js';
 import { MigrationRunner } from './migration-runner.js';
 import { createOrmOptions } from './orm-options.js';
 
 describe('bindParameters', () => {
   const platform = new SqlitePlatform();
 
-  it('binds text and writes numbers, booleans, dates and nulls out as MikroORM does', () => {
+  it('binds text and whole numbers, and writes fractions, booleans, dates and nulls out as MikroORM does', () => {
     const when = new Date(1_700_000_000_000);
     expect(
-      bindParameters(platform, 'select ? , ?, ?, ?, ?', ['a\u0000b', 42, true, when, null]),
-    ).toEqual({ sql: 'select ? , 42, true, 1700000000000, null', parameters: ['a\u0000b'] });
+      bindParameters(platform, 'select ? , ?, ?, ?, ?, ?', ['a\u0000b', 42, 4.5, true, when, null]),
+    ).toEqual({
+      sql: 'select ? , ?, 4.5, true, 1700000000000, null',
+      parameters: ['a\u0000b', 42n],
+    });
   });
 
   it('expands lists, binds JSON, keeps identifiers and escaped question marks', () => {
@@ -30,9 +34,24 @@ describe('bindParameters', () => {
         raw('lower(?)', ["what's this?"]),
       ]),
     ).toEqual({
-      sql: 'select `key` from t where k in (?, ?, 3) and j = ? and x = ? and y = lower(?)',
-      parameters: ['a', 'b', '{"nested":"it?s"}', "what's this?"],
+      sql: 'select `key` from t where k in (?, ?, ?) and j = ? and x = ? and y = lower(?)',
+      parameters: ['a', 'b', 3n, '{"nested":"it?s"}', "what's this?"],
     });
+  });
+});
+
+describe('cachePreparedStatements', () => {
+  it('compiles a statement once per SQL text, and forgets the least recently used', () => {
+    const db = new Database(':memory:');
+    cachePreparedStatements(db, 2);
+    const first = db.prepare('select 1');
+    expect(db.prepare('select 1')).toBe(first);
+    db.prepare('select 2');
+    db.prepare('select 1');
+    db.prepare('select 3'); // "select 2" goes
+    expect(db.prepare('select 1')).toBe(first);
+    expect(db.prepare('select 2').get()).toEqual({ '2': 2 });
+    db.close();
   });
 });
 
@@ -67,6 +86,22 @@ describe('MikroORM on SQLite with bound text', () => {
     await em().nativeUpdate(LoginThrottle, { key: 'user:a\u0000b' }, { failures: 5 });
     expect((await em().findOneOrFail(LoginThrottle, { key: 'user:a\u0000b' })).failures).toBe(5);
     expect(await em().nativeDelete(LoginThrottle, { key: keys })).toBe(keys.length);
+  });
+
+  it('stores a whole number bound into a text column as the number it reads (no ".0")', async () => {
+    const writer = em();
+    const fortyTwo: unknown = raw('?', [42]);
+    writer.create(AppSetting, { name: 'number', value: fortyTwo as string });
+    await writer.flush();
+    expect((await em().findOneOrFail(AppSetting, { name: 'number' })).value).toBe('42');
+  });
+
+  it('runs a kept statement again with its new values', async () => {
+    const connection = em().getConnection();
+    for (const value of ['one', 'two']) {
+      const [row] = await connection.execute<{ value: string }[]>('select ? as value', [value]);
+      expect(row?.value).toBe(value);
+    }
   });
 
   it('runs raw queries with bound values', async () => {

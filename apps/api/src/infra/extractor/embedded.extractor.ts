@@ -116,7 +116,12 @@ export class EmbeddedExtractor implements Extractor {
     input.onProgress?.(document.pageCount, document.pageCount);
     return {
       pages: document.pages.map((page) => ({ number: page.number, text: page.text })),
-      metadata: { engine: document.engine, ocrPages: 0, title: document.title },
+      metadata: {
+        engine: document.engine,
+        ocrPages: 0,
+        title: document.title,
+        ...(document.tabular && { tabular: true }),
+      },
     };
   }
 }

@@ -18,11 +18,15 @@ export type Extraction = {
      */
     unreadPages?: number[];
     /**
-     * What would read the unread pages, in words a person can act on, e.g. "install
+     * For the administrator's log: what would read the unread pages, e.g. "install
      * tesseract-ocr or use Tika"; set whenever `unreadPages` is non-empty.
      */
-    /** For the administrator's log: what would read the unread pages. */
     unreadPagesAdvice?: string;
+    /**
+     * The pages are slices of a sheet's rows (spreadsheets): lines repeat from page to page by
+     * nature, so none of them is a running header or footer.
+     */
+    tabular?: boolean;
     title?: string;
   };
 };

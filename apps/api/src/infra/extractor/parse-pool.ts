@@ -7,6 +7,7 @@ import type {
   ParseResult,
   ParseTask,
   ParsedDocument,
+  ParsedPage,
   PdfProgress,
   ToParseProcess,
 } from './parsers/protocol.js';
@@ -33,6 +34,8 @@ const processFile = fileURLToPath(
 
 type Request = {
   task: ParseTask;
+  /** Pages received so far; the result comes after them. */
+  pages: ParsedPage[];
   signal: AbortSignal;
   onProgress?: (message: PdfProgress) => void;
   resolve: (result: ParseResult) => void;
@@ -66,7 +69,7 @@ export class ParsePool {
     signal.throwIfAborted();
     if (this.closed) throw new Error('the parse pool is closed');
     const result = await new Promise<ParseResult>((resolve, reject) => {
-      const request: Request = { task, signal, onProgress, resolve, reject };
+      const request: Request = { task, pages: [], signal, onProgress, resolve, reject };
       const abort = () => this.abort(request);
       signal.addEventListener('abort', abort, { once: true });
       const settle =
@@ -135,9 +138,18 @@ export class ParsePool {
       request.onProgress?.(message.progress);
       return;
     }
+    if (message.type === 'pages') {
+      for (const page of message.pages) request.pages.push(page);
+      return;
+    }
     parseProcess.request = undefined;
-    if (message.type === 'result') request.resolve(message.result);
-    else request.reject(new Error(message.error));
+    if (message.type === 'result') {
+      request.resolve(
+        message.result.ok ? { ...message.result, pages: request.pages } : message.result,
+      );
+    } else {
+      request.reject(new Error(message.error));
+    }
     this.dispatch();
   }
 

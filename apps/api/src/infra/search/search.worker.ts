@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import type { SearchHit } from './search-index.port.ts';
@@ -6,6 +7,10 @@ import { type ReaderQuery, SqliteSearchReader } from './sqlite-search-reader.ts'
 export type SearchTask = { file: string; query: ReaderQuery };
 
 let reader: { file: string; reader: SqliteSearchReader } | undefined;
+
+// This thread, not the process (Linux keeps a nice value per thread): when the cores are busy,
+// the event loop that answers requests goes first, and a search waits a little longer.
+setPriority(0, 10);
 
 /**
  * The entry point of the search threads (piscina calls the default export with each task): each

@@ -2,7 +2,12 @@ import type { IncomingMessage } from 'node:http';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { SqlEntityManager } from '@mikro-orm/sql';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import type { DocumentPageResponse, ProjectFile, UploadOutcome } from '@clearroom/contracts';
+import {
+  type DocumentPageResponse,
+  PAGE_TEXT_SHOWN,
+  type ProjectFile,
+  type UploadOutcome,
+} from '@clearroom/contracts';
 import { AppError } from '../../common/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { FileStore } from '../../infra/file-store/file-store.js';
@@ -19,6 +24,13 @@ import { receiveUploads, type ReceivedPart, UploadReadError } from './upload/rec
 import { rejectionFor } from './upload-messages.js';
 
 export const ingestJobKey = (documentId: number) => `ingest:${documentId}`;
+
+/** A page of a document of the owner's: the document's page count, and the page's text (capped). */
+const PAGE_LOOKUP =
+  'select d.page_count, substr(p.text, 1, ?) as text from documents d ' +
+  'join projects pr on pr.id = d.project_id ' +
+  'left join document_pages p on p.document_id = d.id and p.number = ? ' +
+  'where d.id = ? and pr.owner_id = ?';
 
 /** A page's text and what a citation of it shows. */
 export type CitablePage = {
@@ -167,29 +179,42 @@ export class DocumentsService implements OnModuleInit {
     };
   }
 
-  /** The extracted text of one page of the user's document (for the viewer of non-PDF files). */
+  /**
+   * The extracted text of one page of the user's document (for the viewer of non-PDF files): at
+   * most PAGE_TEXT_SHOWN characters of it, read as such from the database, so that a huge page
+   * stored before pages were bounded costs every reader only that much. One query, written out:
+   * the viewer reads pages one after another, and many readers at once must stay cheap.
+   */
   async pageOrThrow(
     ownerId: number,
     documentId: number,
     pageNumber: number,
   ): Promise<DocumentPageResponse> {
-    const document = await this.findOwnedOrThrow(ownerId, documentId);
-    const page = await this.em
+    const [row] = await this.em
       .fork()
-      .findOne(DocumentPage, { document: document.id, number: pageNumber });
-    if (!page) {
+      .getConnection()
+      .execute<{ page_count: number | null; text: string | null }[]>(PAGE_LOOKUP, [
+        PAGE_TEXT_SHOWN + 1,
+        pageNumber,
+        documentId,
+        ownerId,
+      ]);
+    if (!row) throw fileNotFound();
+    if (row.text === null) {
       throw new AppError(
         'NOT_FOUND',
-        document.pageCount === null
+        row.page_count === null
           ? 'This document has not been analysed yet'
-          : `Page ${pageNumber} not found: the document has ${document.pageCount} page(s)`,
+          : `Page ${pageNumber} not found: the document has ${row.page_count} page(s)`,
       );
     }
+    const truncated = row.text.length > PAGE_TEXT_SHOWN;
     return {
-      documentId: document.id,
+      documentId,
       pageNumber,
-      pageCount: document.pageCount ?? pageNumber,
-      text: page.text,
+      pageCount: row.page_count ?? pageNumber,
+      text: truncated ? row.text.slice(0, PAGE_TEXT_SHOWN) : row.text,
+      truncated,
     };
   }
 

@@ -24,6 +24,9 @@ import { chunkDocument, type DocumentChunk } from './chunking/chunker.js';
 /** Writes of "pages done so far" are spaced out: progress is for people, not for the database. */
 const PROGRESS_INTERVAL_MS = 500;
 const PAGE_INSERT_BATCH = 200;
+const PAGE_INSERT_CHARACTERS = 1024 * 1024;
+/** Chunks indexed in one transaction (a few milliseconds of the event loop each). */
+const INDEX_BATCH = 200;
 
 export type StageTimings = {
   extract: number;
@@ -158,7 +161,9 @@ export class IngestionService {
     );
     signal.throwIfAborted();
     await time('store', () => this.storePages(documentId, extraction.pages));
-    const chunks = await time('chunk', () => chunkDocument(extraction.pages));
+    const chunks = await time('chunk', () =>
+      chunkDocument(extraction.pages, { tabular: extraction.metadata.tabular }),
+    );
     if (chunks.length === 0) {
       throw new ExtractionError(
         'no readable text found: the pages are blank, or scanned without a text layer and OCR could not read them',
@@ -168,17 +173,23 @@ export class IngestionService {
     signal.throwIfAborted();
     await time('index', async () => {
       await this.index.deleteDocument(documentId);
-      await this.index.index(
-        chunks.map((chunk, i): IndexedChunk => ({
-          projectId,
-          documentId,
-          pageNumber: chunk.pageNumber,
-          start: chunk.start,
-          end: chunk.end,
-          text: chunk.text,
-          vector: vectors?.[i] ?? null,
-        })),
-      );
+      // In batches, with the event loop free between them: one transaction of a huge document's
+      // chunks would hold it for seconds. Until `completed`, no answer cites the document.
+      for (let first = 0; first < chunks.length; first += INDEX_BATCH) {
+        signal.throwIfAborted();
+        await this.index.index(
+          chunks.slice(first, first + INDEX_BATCH).map((chunk, i): IndexedChunk => ({
+            projectId,
+            documentId,
+            pageNumber: chunk.pageNumber,
+            start: chunk.start,
+            end: chunk.end,
+            text: chunk.text,
+            vector: vectors?.[first + i] ?? null,
+          })),
+        );
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     });
     const { unreadPages, unreadPagesAdvice } = extraction.metadata;
     if (unreadPagesAdvice) {
@@ -192,23 +203,37 @@ export class IngestionService {
     return { timings, analysisNote: unreadPagesNote(unreadPages) };
   }
 
-  /** Replaces the document's pages (a re-run after a crash must not leave two copies). */
+  /**
+   * Replaces the document's pages: the old ones go first (a re-run after a crash must not leave
+   * two copies), then the new ones in batches of at most 200 pages or 1 MB of text, each its own
+   * short transaction with the event loop free between them, so that storing a huge document
+   * never holds the server. Until the document is `completed`, nothing reads its pages but the
+   * viewer of its owner.
+   */
   private async storePages(documentId: number, pages: ExtractedPage[]): Promise<void> {
     await this.em.fork().transactional(async (em) => {
-      if ((await em.count(Document, { id: documentId })) === 0) throw new DocumentGone();
+      await this.assertDocumentExists(em, documentId);
       await em.nativeDelete(DocumentPage, { document: documentId });
-      for (let i = 0; i < pages.length; i += PAGE_INSERT_BATCH) {
+    });
+    for (const batch of pageBatches(pages)) {
+      await this.em.fork().transactional(async (em) => {
+        await this.assertDocumentExists(em, documentId);
         await em.insertMany(
           DocumentPage,
-          pages.slice(i, i + PAGE_INSERT_BATCH).map((page) => ({
+          batch.map((page) => ({
             document: documentId,
             number: page.number,
             text: page.text,
             ocr: page.ocr ?? false,
           })),
         );
-      }
-    });
+      });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  private async assertDocumentExists(em: SqlEntityManager, documentId: number): Promise<void> {
+    if ((await em.count(Document, { id: documentId })) === 0) throw new DocumentGone();
   }
 
   private async embed(
@@ -253,4 +278,23 @@ export class IngestionService {
   private async bumpOwner(ownerId: number): Promise<void> {
     await this.em.fork().transactional((em) => this.dataVersion.bump(em, ownerId));
   }
+}
+
+/** Consecutive pages, at most PAGE_INSERT_BATCH of them or PAGE_INSERT_CHARACTERS of text. */
+function* pageBatches(pages: ExtractedPage[]): Generator<ExtractedPage[]> {
+  let batch: ExtractedPage[] = [];
+  let characters = 0;
+  for (const page of pages) {
+    if (
+      batch.length > 0 &&
+      (batch.length === PAGE_INSERT_BATCH || characters + page.text.length > PAGE_INSERT_CHARACTERS)
+    ) {
+      yield batch;
+      batch = [];
+      characters = 0;
+    }
+    batch.push(page);
+    characters += page.text.length;
+  }
+  if (batch.length > 0) yield batch;
 }

@@ -1,30 +1,22 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import { FileProblem, checkHeap } from './problems.ts';
 import type { ParsedDocument } from './protocol.ts';
-import { RowWriter, cellText } from './rows.ts';
+import { SheetPages, cellText } from './rows.ts';
 import { decodeText } from './text.ts';
 
-/** CSV and TSV: rows rendered with their header names, a few hundred rows per page. */
-const ROWS_PER_PAGE = 200;
+/** CSV and TSV: rows rendered with their header names, in pages of at most 200 rows (rows.ts). */
 const DELIMITERS = [',', ';', '\t', '|'];
 
 export function parseCsv(data: Buffer, tabSeparated: boolean, memoryMb: number): ParsedDocument {
   const text = decodeText(data);
-  const rows = new RowWriter();
-  const pages: string[] = [];
-  let lines: string[] = [];
+  const pages = new SheetPages();
   // Rows are rendered as they are parsed, and the parsed records not kept.
   const onRecord = (record: string[], context: { records: number }) => {
-    const line = rows.line(
+    pages.addRow(
       context.records,
       record.map((value, column) => ({ column: column + 1, text: cellText(value) })),
     );
-    if (line) lines.push(line);
-    if (lines.length === ROWS_PER_PAGE) {
-      pages.push(lines.join('\n'));
-      lines = [];
-      checkHeap(memoryMb);
-    }
+    if (context.records % 1000 === 0) checkHeap(memoryMb);
     return null;
   };
   try {
@@ -38,11 +30,12 @@ export function parseCsv(data: Buffer, tabSeparated: boolean, memoryMb: number):
     if (error instanceof CsvError) throw new FileProblem(`file is not valid CSV: ${error.message}`);
     throw error;
   }
-  if (lines.length || !pages.length) pages.push(lines.join('\n'));
+  const texts = pages.finish();
   return {
     engine: 'csv',
-    pageCount: pages.length,
-    pages: pages.map((page, i) => ({ number: i + 1, text: page })),
+    tabular: true,
+    pageCount: texts.length,
+    pages: texts.map((text, i) => ({ number: i + 1, text })),
   };
 }
 

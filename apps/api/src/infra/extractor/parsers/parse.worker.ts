@@ -29,7 +29,8 @@ export default async function parse(
   const data = await readFile(task.path);
   try {
     const document = await parseKind(task, data, report);
-    if (document.pageCount > task.maxPages) {
+    // A sheet's pages are slices of 200 rows (rows.ts): memory and time bound a spreadsheet.
+    if (!document.tabular && document.pageCount > task.maxPages) {
       throw new FileProblem(
         `the file has ${document.pageCount} pages, more than the limit of ${task.maxPages} (EXTRACT_MAX_PAGES): split it into smaller files`,
       );

@@ -28,6 +28,8 @@ export type ParsedDocument = {
   pageCount: number;
   pages: ParsedPage[];
   title?: string;
+  /** Pages of at most 200 rows of a sheet (rows.ts), not pages of a document. */
+  tabular?: true;
 };
 
 export type ParseResult =
@@ -42,8 +44,16 @@ export type PdfProgress =
 /** A task from the pool (parse-pool.ts) to a parse process (parse.process.ts); one at a time. */
 export type ToParseProcess = { task: ParseTask; reportsProgress: boolean };
 
-/** PDF progress while reading, then the result, or the error of a failure of the service. */
+/**
+ * PDF progress while reading, then the pages read (in messages of about a megabyte, so that no
+ * one message holds the API's event loop while it is decoded), then the result (its `pages`
+ * empty: they came before), or the error of a failure of the service.
+ */
 export type FromParseProcess =
   | { type: 'progress'; progress: PdfProgress }
+  | { type: 'pages'; pages: ParsedPage[] }
   | { type: 'result'; result: ParseResult }
   | { type: 'error'; error: string };
+
+/** About this many characters of page text go in one `pages` message. */
+export const PAGES_MESSAGE_CHARACTERS = 1024 * 1024;

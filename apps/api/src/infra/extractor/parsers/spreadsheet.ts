@@ -4,13 +4,14 @@ import ExcelJS from 'exceljs';
 import { readXmlPart, relationships, targetsOfType } from './opc.ts';
 import { checkHeap, checkSize } from './problems.ts';
 import type { ParsedDocument } from './protocol.ts';
-import { RowWriter, cellText, type Cell } from './rows.ts';
+import { SheetPages, cellText, type Cell } from './rows.ts';
 import { descendants, elements, ownText, path } from './xml.ts';
 import { type StoredEntry, ZipArchive } from './zip.ts';
 
 /**
- * Excel workbooks: one sheet per page, starting with the sheet's name, each row with its header
- * names; cached formula results, never formulas; cell comments at the end of their sheet.
+ * Excel workbooks: each sheet in pages of at most 200 rows (rows.ts), opening with the sheet's
+ * name and header, each row with its header names; cached formula results, never formulas; cell
+ * comments at the end of their sheet.
  * exceljs's streaming reader keeps memory flat however many rows a sheet declares, and empty
  * rows cost one check each.
  */
@@ -36,33 +37,34 @@ export async function parseXlsx(data: Buffer, memoryMb: number): Promise<ParsedD
     hyperlinks: 'ignore',
     entries: 'ignore',
   });
-  const pages: { name: string; text: string }[] = [];
+  const read: { name: string; pages: string[] }[] = [];
+  let rowCount = 0;
   for await (const worksheet of reader) {
     // exceljs's types leave out the name its worksheet reader has.
     const name = (worksheet as unknown as { name: string }).name;
-    const rows = new RowWriter();
-    const lines = [`Sheet: ${name}`];
+    const pages = new SheetPages(`Sheet: ${name}`);
     for await (const row of worksheet) {
       if (!row.hasValues) continue;
       const cells: Cell[] = [];
       row.eachCell((cell, column) =>
         cells.push({ column, text: cellText(formatCell(cell.value, cell.numFmt)) }),
       );
-      const line = rows.line(row.number, cells);
-      if (line) lines.push(line);
-      if (lines.length % 1000 === 0) checkHeap(memoryMb);
+      pages.addRow(row.number, cells);
+      if (++rowCount % 1000 === 0) checkHeap(memoryMb);
     }
     const comments = sheets.find((sheet) => sheet.name === name)?.comments ?? [];
-    if (comments.length) lines.push('Comments:', ...comments);
-    pages.push({ name, text: lines.join('\n') });
+    if (comments.length) ['Comments:', ...comments].forEach((line) => pages.addLine(line));
+    read.push({ name, pages: pages.finish() });
   }
   // exceljs emits sheets in the order of the zip's entries; pages follow the workbook's tabs.
   const order = (name: string) => sheets.findIndex((sheet) => sheet.name === name) >>> 0;
-  pages.sort((a, b) => order(a.name) - order(b.name));
+  read.sort((a, b) => order(a.name) - order(b.name));
+  const texts = read.flatMap((sheet) => sheet.pages);
   return {
     engine: 'exceljs',
-    pageCount: pages.length,
-    pages: pages.map((page, i) => ({ number: i + 1, text: page.text })),
+    tabular: true,
+    pageCount: texts.length,
+    pages: texts.map((text, i) => ({ number: i + 1, text })),
   };
 }
 

@@ -7,7 +7,7 @@ import {
   shortDetail,
 } from './problems.ts';
 import type { ParsedDocument } from './protocol.ts';
-import { RowWriter, cellText, type Cell } from './rows.ts';
+import { SheetPages, cellText, type Cell } from './rows.ts';
 import { formatDate, formatNumber } from './spreadsheet.ts';
 import { spreadsheetMarkup, type SpreadsheetMarkup } from './spreadsheet-markup.ts';
 
@@ -15,8 +15,9 @@ import { spreadsheetMarkup, type SpreadsheetMarkup } from './spreadsheet-markup.
  * Legacy Excel workbooks (.xls: Excel 97-2003 and older BIFF inside an OLE container, or the XML
  * Spreadsheet 2003 and web page formats Excel also saves under that name), read with
  * SheetJS (@e965/xlsx, the SheetJS Community Edition 0.20.3 republished on npm). Same pages as
- * .xlsx: one sheet per page in tab order, starting with the sheet's name, each row with its
- * header names; cached formula results, never formulas; cell comments at the end of their sheet.
+ * .xlsx: each sheet in pages of at most 200 rows (rows.ts), in tab order, opening with the
+ * sheet's name and header, each row with its header names; cached formula results, never
+ * formulas; cell comments at the end of their sheet.
  *
  * SheetJS reads a whole workbook at once, and a cell costs about a kilobyte of heap while it
  * reads (its objects lose their fast shape), so a few bytes of file can become a kilobyte. Before parsing, the
@@ -119,10 +120,11 @@ export async function parseXls(data: Buffer, memoryMb: number): Promise<ParsedDo
     // Chart and dialog sheets hold no cells of their own (SheetJS's types leave out 'dialog').
     const type = sheet?.['!type'] as string | undefined;
     if (!sheet || type === 'chart' || type === 'dialog') continue;
-    pages.push(renderSheet(XLSX, name, sheet, date1904, memoryMb));
+    pages.push(...renderSheet(XLSX, name, sheet, date1904, memoryMb));
   }
   return {
     engine: 'sheetjs',
+    tabular: true,
     pageCount: pages.length,
     pages: pages.map((text, i) => ({ number: i + 1, text })),
   };
@@ -134,9 +136,8 @@ function renderSheet(
   sheet: WorkSheet,
   date1904: boolean,
   memoryMb: number,
-): string {
-  const rows = new RowWriter();
-  const lines = [`Sheet: ${name}`];
+): string[] {
+  const pages = new SheetPages(`Sheet: ${name}`);
   const comments: string[] = [];
   const data = (sheet['!data'] ?? []) as (CellObject[] | undefined)[];
   data.forEach((row, r) => {
@@ -150,12 +151,11 @@ function renderSheet(
         if (text) comments.push(`${XLSX.utils.encode_cell({ r, c })}: ${text}`);
       }
     });
-    const line = rows.line(r + 1, cells);
-    if (line) lines.push(line);
-    if (lines.length % 1000 === 0) checkHeap(memoryMb);
+    pages.addRow(r + 1, cells);
+    if (r % 1000 === 999) checkHeap(memoryMb);
   });
-  if (comments.length) lines.push('Comments:', ...comments);
-  return lines.join('\n');
+  if (comments.length) ['Comments:', ...comments].forEach((line) => pages.addLine(line));
+  return pages.finish();
 }
 
 /** A cell's cached value as the .xlsx reader shows it: ISO dates, numbers in their format. */

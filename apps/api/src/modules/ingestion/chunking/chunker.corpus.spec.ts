@@ -33,12 +33,12 @@ if (!existsSync(CYTODYN)) console.warn(`Corpus tests skipped: ${CORPUS} is absen
 describe('chunking the developer corpus', () => {
   corpusIt('finds the CytoDyn running footer and keeps it out of every chunk', async () => {
     const pages = await readPages(CYTODYN);
-    expect([...findRepeatedLines(pages)]).toEqual(['source: cytodyn inc., #-q, #/#/#']);
+    expect([...(await findRepeatedLines(pages))]).toEqual(['source: cytodyn inc., #-q, #/#/#']);
     expect(pages.every((page) => page.text.includes('Source: CYTODYN INC., 10-Q, 1/9/2020'))).toBe(
       true,
     );
 
-    const chunks = chunkDocument(pages);
+    const chunks = await chunkDocument(pages);
     expect(chunks.length).toBeGreaterThan(100);
     expect(chunks.filter((chunk) => chunk.text.includes('Source: CYTODYN'))).toEqual([]);
     for (const chunk of chunks) {

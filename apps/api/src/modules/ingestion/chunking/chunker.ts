@@ -4,6 +4,7 @@ import {
   type PageText,
   type RepeatedLines,
 } from './repeated-lines.js';
+import { timeSlices } from '../../../common/time-slices.js';
 import {
   type Sentence,
   type SentenceLimits,
@@ -35,13 +36,26 @@ export function chunkPage(pageText: string, skip: RepeatedLines = NO_LINES): Pag
   return chunks;
 }
 
-/** Chunks every page of a document, leaving out the headers and footers its pages repeat. */
-export function chunkDocument(pages: readonly PageText[]): DocumentChunk[] {
-  const chunkAll = (skip: RepeatedLines) =>
-    pages.flatMap((page) =>
-      chunkPage(page.text, skip).map((chunk) => ({ pageNumber: page.number, ...chunk })),
-    );
-  const chunks = chunkAll(findRepeatedLines(pages));
+/**
+ * Chunks every page of a document, leaving out the headers and footers its pages repeat (unless
+ * `tabular`: rows of a sheet repeat their shape, and every page opens with the sheet's header).
+ * A page at a time, in time slices: a 50 MB document must not hold the event loop.
+ */
+export async function chunkDocument(
+  pages: readonly PageText[],
+  { tabular = false }: { tabular?: boolean } = {},
+): Promise<DocumentChunk[]> {
+  const pause = timeSlices();
+  const chunkAll = async (skip: RepeatedLines) => {
+    const chunks: DocumentChunk[] = [];
+    for (const page of pages) {
+      for (const chunk of chunkPage(page.text, skip))
+        chunks.push({ pageNumber: page.number, ...chunk });
+      await pause();
+    }
+    return chunks;
+  };
+  const chunks = await chunkAll(tabular ? NO_LINES : await findRepeatedLines(pages, pause));
   // Pages made only of one repeated line (a form, a generated file) are content, not a footer.
   return chunks.length > 0 ? chunks : chunkAll(NO_LINES);
 }

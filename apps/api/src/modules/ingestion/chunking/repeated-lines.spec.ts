@@ -16,8 +16,8 @@ describe('lineKeys', () => {
 });
 
 describe('findRepeatedLines', () => {
-  it('finds a footer whose page number changes, on every page', () => {
-    const found = findRepeatedLines(
+  it('finds a footer whose page number changes, on every page', async () => {
+    const found = await findRepeatedLines(
       pages(
         'Intro text.\nPage 1 of 4',
         'More text.\nPage 2 of 4',
@@ -28,20 +28,20 @@ describe('findRepeatedLines', () => {
     expect([...found]).toEqual(['page # of #']);
   });
 
-  it('needs the line on 40% of the pages with text and on at least 3 of them', () => {
+  it('needs the line on 40% of the pages with text and on at least 3 of them', async () => {
     const withFooter = (text: string) => `${text}\nACME CONFIDENTIAL`;
-    expect(findRepeatedLines(pages(withFooter('a'), withFooter('b'), 'c', 'd', 'e'))).toEqual(
+    expect(await findRepeatedLines(pages(withFooter('a'), withFooter('b'), 'c', 'd', 'e'))).toEqual(
       new Set(),
     );
     expect(
-      findRepeatedLines(
+      await findRepeatedLines(
         pages(withFooter('a'), withFooter('b'), withFooter('c'), 'd', 'e', 'f', ''),
       ),
     ).toEqual(new Set(['acme confidential']));
-    expect(findRepeatedLines(pages(withFooter('a'), withFooter('b')))).toEqual(new Set());
+    expect(await findRepeatedLines(pages(withFooter('a'), withFooter('b')))).toEqual(new Set());
   });
 
-  it('ignores lines without a letter', () => {
-    expect(findRepeatedLines(pages('x\n1', 'y\n2', 'z\n3', 'w\n[***]'))).toEqual(new Set());
+  it('ignores lines without a letter', async () => {
+    expect(await findRepeatedLines(pages('x\n1', 'y\n2', 'z\n3', 'w\n[***]'))).toEqual(new Set());
   });
 });

@@ -36,8 +36,12 @@ export function lineKeys(text: string): string[] {
  * converted from HTML often carry a printed page's footer in the middle of a PDF page. Lines
  * without a letter (bare page numbers, rules, a lone "[***]") are never reported: they carry
  * no words worth keeping out of the index, and skipping them would only cut passages apart.
+ * `pause` is called after each page (see common/time-slices.ts).
  */
-export function findRepeatedLines(pages: readonly PageText[]): RepeatedLines {
+export async function findRepeatedLines(
+  pages: readonly PageText[],
+  pause: () => Promise<void> = () => Promise.resolve(),
+): Promise<RepeatedLines> {
   const pagesByKey = new Map<string, number>();
   let pagesWithText = 0;
   for (const page of pages) {
@@ -45,6 +49,7 @@ export function findRepeatedLines(pages: readonly PageText[]): RepeatedLines {
     keys.delete('');
     if (keys.size > 0) pagesWithText++;
     for (const key of keys) pagesByKey.set(key, (pagesByKey.get(key) ?? 0) + 1);
+    await pause();
   }
   const threshold = Math.max(MIN_PAGES, Math.ceil(pagesWithText * MIN_SHARE_OF_PAGES));
   const repeated = new Set<string>();

@@ -1,3 +1,4 @@
+import { PAGE_TEXT_SHOWN } from '@clearroom/contracts';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import Close from '@mui/icons-material/Close';
@@ -208,7 +209,17 @@ function TextBody({
   if (query.isError || !query.data) {
     return <ViewerError message={LOAD_FAILED_MESSAGE} onRetry={() => void query.refetch()} />;
   }
-  return <TextPageView text={query.data.text} highlight={highlight} />;
+  return (
+    <>
+      <TextPageView text={query.data.text} highlight={highlight} />
+      {query.data.truncated && (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ px: 2, pb: 2 }}>
+          Only the first {PAGE_TEXT_SHOWN.toLocaleString('en-US')} characters of this long page are
+          shown.
+        </Typography>
+      )}
+    </>
+  );
 }
 
 /** A 404: the document (or its page) no longer exists. */
