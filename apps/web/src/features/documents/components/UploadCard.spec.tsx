@@ -199,7 +199,13 @@ describe('UploadCard', () => {
     expect(screen.getByText('100%')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: /Selected Files/ })).not.toBeInTheDocument();
     expect(revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
-    expect((await screen.findByText('Lease.pdf')).closest('tr')).not.toBeNull();
+    const results = screen.getByRole('list', { name: 'Upload results' });
+    expect(
+      within(results)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Lease.pdfUploaded', 'Site photo.pngAlready in this project']);
+    expect(await within(await screen.findByRole('table')).findByText('Lease.pdf')).toBeVisible();
     expect(server.callsTo('GET', FILES)).toHaveLength(2);
     expect(screen.queryByText('Files Uploaded')).not.toBeInTheDocument();
 
@@ -236,7 +242,7 @@ describe('UploadCard', () => {
     );
   });
 
-  it('keeps the selection and says why when the upload fails', async () => {
+  it('drops the files the server refused from the selection, and says why', async () => {
     const { user, xhr } = renderDocuments();
     await user.upload(fileInput(), [lease, memo]);
     await user.click(screen.getByRole('button', { name: 'Upload 2 file(s)' }));
@@ -275,7 +281,54 @@ describe('UploadCard', () => {
     expect(alert).toHaveTextContent('"Lease.pdf" is not a PDF');
     expect(alert).toHaveTextContent('"Memo.docx" is not a supported document type.');
     expect(screen.queryByRole('progressbar', { name: 'Upload progress' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Upload 2 file(s)' })).toBeEnabled();
+    expect(
+      within(screen.getByRole('list', { name: 'Upload results' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Lease.pdfNot uploaded', 'Memo.docxNot uploaded']);
+    expect(screen.queryByRole('heading', { name: /Selected Files/ })).not.toBeInTheDocument();
+    expect(uploadButton()).not.toBeInTheDocument();
+  });
+
+  it('never sends a refused file again: the next upload holds only the files chosen since', async () => {
+    const setup = fileOf('setup.exe', 1000, 'application/x-msdownload');
+    const { user, xhr } = renderDocuments();
+    // Dropped: the picker's filter would not offer it (spec §5).
+    fireEvent.drop(await screen.findByRole('button', { name: /Drop PDF files here/ }), {
+      dataTransfer: { files: [setup], types: ['Files'] },
+    });
+    await user.click(screen.getByRole('button', { name: 'Upload 1 file(s)' }));
+    act(() =>
+      xhr.last().respond(415, {
+        files: [
+          {
+            status: 'rejected',
+            originalname: setup.name,
+            size: setup.size,
+            error: '"setup.exe" is not a supported file type.',
+            code: 'UNSUPPORTED_MEDIA_TYPE',
+          },
+        ],
+        message: '1 rejected: setup.exe',
+        error: '"setup.exe" is not a supported file type.',
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      }),
+    );
+    expect(await within(uploadCard()).findByRole('alert')).toHaveTextContent('setup.exe');
+
+    await user.upload(fileInput(), [lease]);
+    // A new choice starts afresh: the refusal's alert and results go.
+    expect(within(uploadCard()).queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Upload 1 file(s)' }));
+    expect(
+      xhr
+        .last()
+        .sentFiles()
+        .map((file) => file.name),
+    ).toEqual(['Lease.pdf']);
+    act(() => xhr.last().respond(201, { files: [accepted(lease)], message: 'ok' }));
+    expect(await screen.findByText('1 file(s) uploaded successfully')).toBeInTheDocument();
+    expect(within(uploadCard()).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('says when the upload timed out', async () => {

@@ -9,6 +9,7 @@ import { useUploadFlow } from '../hooks/useUploadFlow';
 import { FileSelector } from './FileSelector';
 import { SelectedFileList } from './SelectedFileList';
 import { UploadProgress } from './UploadProgress';
+import { UploadResults } from './UploadResults';
 
 /** The 'Upload Documents' card (spec §2 Documents page, §4 "Upload flow"). */
 export function UploadCard({ projectId }: { projectId: number }) {
@@ -43,6 +44,7 @@ export function UploadCard({ projectId }: { projectId: number }) {
             {flow.success}
           </Alert>
         )}
+        <UploadResults results={flow.results} />
 
         {/* Spec §2: the button appears once files are selected. */}
         {(count > 0 || flow.uploading) && (

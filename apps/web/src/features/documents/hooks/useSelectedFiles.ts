@@ -35,10 +35,17 @@ export function useSelectedFiles() {
     setSelected((previous) => previous.filter((item) => item.key !== key));
   }, []);
 
+  /** Takes these files out of the selection (the ones an upload has answered for). */
+  const removeFiles = useCallback((files: readonly File[]) => {
+    const leaving = new Set(files);
+    releasePreviews(current.current.filter((item) => leaving.has(item.file)));
+    setSelected((previous) => previous.filter((item) => !leaving.has(item.file)));
+  }, []);
+
   const clear = useCallback(() => {
     releasePreviews(current.current);
     setSelected([]);
   }, []);
 
-  return { selected, add, remove, clear };
+  return { selected, add, remove, removeFiles, clear };
 }

@@ -3,7 +3,12 @@ import { api } from '../../../api/api';
 import { useAppDispatch } from '../../../app/hooks';
 import { useToast } from '../../../components/toast/useToast';
 import { checkUploadLimits } from '../upload/checkUploadLimits';
-import { successMessage, summarizeOutcomes } from '../upload/summarizeUpload';
+import {
+  type FileResult,
+  fileResults,
+  successMessage,
+  summarizeOutcomes,
+} from '../upload/summarizeUpload';
 import { uploadFiles } from '../upload/uploadFiles';
 import { useSelectedFiles } from './useSelectedFiles';
 import { useUploadLimits } from './useUploadLimits';
@@ -23,6 +28,7 @@ export function useUploadFlow(projectId: number) {
   const [uploading, setUploading] = useState(false);
   const [success, setSuccess] = useState<string | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
+  const [results, setResults] = useState<FileResult[]>([]);
   const successTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const mounted = useRef(false);
   const dispatch = useAppDispatch();
@@ -40,6 +46,7 @@ export function useUploadFlow(projectId: number) {
     if (files.length === 0) return;
     selection.add(files);
     setErrors([]);
+    setResults([]);
   };
 
   const fail = (message: string, details: readonly string[]) => {
@@ -61,7 +68,15 @@ export function useUploadFlow(projectId: number) {
       return;
     }
     const refusedHere = plan.rejected.map((outcome) => outcome.error);
+    // Once a file has its answer (refused here, or answered by the server), it leaves the
+    // selection: a refused file must not go again with the next upload.
+    const answered = (sent: readonly File[], sentResults: FileResult[]) => {
+      const refusedFiles = files.filter((file) => !plan.toSend.includes(file));
+      selection.removeFiles([...refusedFiles, ...sent]);
+      setResults([...fileResults(plan.rejected), ...sentResults]);
+    };
     if (plan.toSend.length === 0) {
+      answered([], []);
       fail('None of the selected files can be uploaded', refusedHere);
       return;
     }
@@ -69,14 +84,17 @@ export function useUploadFlow(projectId: number) {
     if (successTimer.current !== null) clearTimeout(successTimer.current);
     setSuccess(null);
     setErrors([]);
+    setResults([]);
     setUploading(true);
     progress.start();
     const result = await uploadFiles(projectId, plan.toSend, { onProgress: progress.reportSent });
     setUploading(false);
 
     if (!result.ok) {
-      const refusedThere = summarizeOutcomes(result.response?.files ?? []).rejections;
-      fail(result.message, [...refusedHere, ...refusedThere]);
+      const outcomes = result.response?.files ?? [];
+      // Without the server's answer per file (timeout, network), the selection stays to retry.
+      if (result.response) answered(plan.toSend, fileResults(outcomes));
+      fail(result.message, [...refusedHere, ...summarizeOutcomes(outcomes).rejections]);
       return;
     }
 
@@ -84,7 +102,12 @@ export function useUploadFlow(projectId: number) {
     // An answer that is not JSON counts every file sent as uploaded (spec §7).
     const accepted = result.response ? summary.accepted : plan.toSend.length;
     progress.complete();
-    selection.clear();
+    answered(
+      plan.toSend,
+      result.response
+        ? fileResults(result.response.files)
+        : plan.toSend.map((file) => ({ name: file.name, outcome: 'uploaded' })),
+    );
     setSuccess(successMessage(accepted, summary.duplicates));
     setErrors([...refusedHere, ...summary.rejections]);
     // The list refreshes at once rather than after the message: the files are already stored.
@@ -111,5 +134,7 @@ export function useUploadFlow(projectId: number) {
     progress: progress.progress,
     success,
     errors,
+    /** Each file's outcome in the last upload that got an answer. */
+    results,
   };
 }

@@ -8,6 +8,21 @@ export type UploadSummary = {
   rejections: string[];
 };
 
+/** What happened to one file of the last upload, as the results list shows it. */
+export type FileResult = { name: string; outcome: 'uploaded' | 'duplicate' | 'refused' };
+
+export function fileResults(outcomes: readonly UploadOutcome[]): FileResult[] {
+  return outcomes.map((outcome) => ({
+    name: outcome.originalname,
+    outcome:
+      outcome.status === 'accepted'
+        ? 'uploaded'
+        : outcome.status === 'duplicate'
+          ? 'duplicate'
+          : 'refused',
+  }));
+}
+
 export function summarizeOutcomes(outcomes: readonly UploadOutcome[]): UploadSummary {
   const summary: UploadSummary = { accepted: 0, duplicates: [], rejections: [] };
   for (const outcome of outcomes) {
