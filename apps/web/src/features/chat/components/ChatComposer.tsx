@@ -16,10 +16,19 @@ type ChatComposerProps = {
   hasSession: boolean;
   /** A question is being answered: nothing can be sent meanwhile. */
   busy: boolean;
+  /** Why the question in the field got no answer (the server's words), shown under it. */
+  failureReason?: string | null;
 };
 
 /** The question field: Enter sends, Shift+Enter starts a new line (spec §2, §5). */
-export function ChatComposer({ value, onChange, onSend, hasSession, busy }: ChatComposerProps) {
+export function ChatComposer({
+  value,
+  onChange,
+  onSend,
+  hasSession,
+  busy,
+  failureReason = null,
+}: ChatComposerProps) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!busy) onSend();
@@ -54,6 +63,8 @@ export function ChatComposer({ value, onChange, onSend, hasSession, busy }: Chat
         onChange={(event) => onChange(event.target.value)}
         onKeyDown={onKeyDown}
         disabled={!hasSession || busy}
+        error={failureReason !== null}
+        helperText={failureReason === null ? undefined : `Not answered: ${failureReason}`}
         slotProps={{
           htmlInput: { maxLength: QUESTION_MAX_LENGTH, 'aria-label': 'Question' },
         }}

@@ -199,7 +199,7 @@ describe('ChatPage', () => {
     expect(screen.getAllByText('What is the term of the license?')).toHaveLength(1);
   });
 
-  it("removes the pending message and shows the server's message on an error event", async () => {
+  it("removes the pending message, toasts the spec's message and shows the server's reason under the question", async () => {
     const { user, streams } = renderChat({ sessions: [makeSession()] });
     await user.click(await selectSession('New Chat'));
     await screen.findByText('How can I help?');
@@ -214,7 +214,13 @@ describe('ChatPage', () => {
 
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('Error');
-    expect(toast).toHaveTextContent('The language model is unavailable');
+    expect(toast).toHaveTextContent('Failed to get response. Please try again.');
+    expect(toast).not.toHaveTextContent('The language model is unavailable');
+    expect(
+      within(screen.getByRole('form', { name: 'Ask a question' })).getByText(
+        'Not answered: The language model is unavailable',
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByText('Partial')).not.toBeInTheDocument();
     expect(screen.queryByText('Analyzing your documents...')).not.toBeInTheDocument();
     expect(screen.getByText('How can I help?')).toBeInTheDocument();
@@ -255,7 +261,7 @@ describe('ChatPage', () => {
     );
   });
 
-  it('shows the message of a question refused before streaming', async () => {
+  it('shows the reason of a question refused before streaming under it', async () => {
     const { user } = renderChat({
       sessions: [makeSession()],
       onAsk: () =>
@@ -268,7 +274,10 @@ describe('ChatPage', () => {
     await screen.findByText('How can I help?');
     await user.type(questionField(), 'Anything?');
     await user.keyboard('{Enter}');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Project not found');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to get response. Please try again.',
+    );
+    expect(screen.getByText('Not answered: Project not found')).toBeInTheDocument();
   });
 
   it('starts a new line on Shift+Enter instead of sending', async () => {

@@ -65,7 +65,7 @@ export function ChatWorkspace({ project }: { project: Project }) {
   const [createSession, { isLoading: creating }] = useCreateChatSessionMutation();
   const [renameSession] = useRenameChatSessionMutation();
   const [deleteSession, { isLoading: deleting }] = useDeleteChatSessionMutation();
-  const { pending, ask, cancel } = useAskQuestion(projectId);
+  const { pending, failure, ask, cancel } = useAskQuestion(projectId);
   const pendingHere = pending && pending.sessionId === selected?.id ? pending : null;
 
   const [question, setQuestion] = useState('');
@@ -222,6 +222,7 @@ export function ChatWorkspace({ project }: { project: Project }) {
           onSend={send}
           hasSession={selected !== null}
           busy={pending !== null || (selected !== null && historyQuery.isLoading)}
+          failureReason={failure && failure.sessionId === selected?.id ? failure.reason : null}
         />
       )}
     </Box>

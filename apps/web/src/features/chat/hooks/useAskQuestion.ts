@@ -22,16 +22,21 @@ export type PendingAnswer = {
   sources: string[];
 };
 
+/** Why the last question of a session got no answer, in the server's words. */
+export type AskFailure = { sessionId: number; reason: string };
+
 /**
  * Asks questions through the ask stream (spec §4 Chat): one at a time, streamed into `pending`,
- * then stored in the cached history on `complete`. On an error the pending message goes and a
- * toast says why. The request is aborted when the page unmounts or by `cancel` (a deleted
- * session).
+ * then stored in the cached history on `complete`. On an error the pending message goes and the
+ * spec's toast says 'Error' / 'Failed to get response. Please try again.'; the server's reason,
+ * when it gave one, is kept in `failure` for the page to show beside the question. The request
+ * is aborted when the page unmounts or by `cancel` (a deleted session).
  */
 export function useAskQuestion(projectId: number) {
   const dispatch = useAppDispatch();
   const { toast } = useToast();
   const [pending, setPending] = useState<PendingAnswer | null>(null);
+  const [failure, setFailure] = useState<AskFailure | null>(null);
   const current = useRef<{ controller: AbortController; sessionId: number } | null>(null);
 
   useEffect(
@@ -62,6 +67,7 @@ export function useAskQuestion(projectId: number) {
       const controller = new AbortController();
       current.current = { controller, sessionId };
       const isCurrent = () => current.current?.controller === controller;
+      setFailure(null);
       const update = (change: (answer: PendingAnswer) => PendingAnswer) => {
         if (isCurrent()) setPending((answer) => (answer ? change(answer) : answer));
       };
@@ -132,12 +138,10 @@ export function useAskQuestion(projectId: number) {
           dispatch(api.util.invalidateTags(['User']));
         }
         setPending(null);
-        toast({
-          title: 'Error',
-          description:
-            error instanceof AskError && error.fromServer ? error.message : ASK_FAILED_MESSAGE,
-          variant: 'destructive',
-        });
+        if (error instanceof AskError && error.fromServer) {
+          setFailure({ sessionId, reason: error.message });
+        }
+        toast({ title: 'Error', description: ASK_FAILED_MESSAGE, variant: 'destructive' });
         return false;
       } finally {
         if (isCurrent()) current.current = null;
@@ -146,5 +150,5 @@ export function useAskQuestion(projectId: number) {
     [dispatch, projectId, toast],
   );
 
-  return { pending, ask, cancel };
+  return { pending, failure, ask, cancel };
 }
