@@ -3,6 +3,9 @@
  * (self-hosted, air-gapped, cited answers) and no number we have not measured.
  */
 
+/** Where the calls to start open the login form: in Create Account mode (Sign In opens /login). */
+export const CREATE_ACCOUNT = '/login?mode=register';
+
 export const landingSections = [
   { id: 'features', label: 'Features' },
   { id: 'how-it-works', label: 'How It Works' },

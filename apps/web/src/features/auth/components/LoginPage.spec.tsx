@@ -10,11 +10,22 @@ const signedOut = {
   'GET /api/auth/config': { body: { mode: 'local' } },
 };
 
-function renderLogin() {
-  return renderWithProviders(<LoginPage />, { route: '/login', path: '/login' });
+function renderLogin(route = '/login') {
+  return renderWithProviders(<LoginPage />, { route, path: '/login' });
 }
 
 describe('LoginPage', () => {
+  it("opens in Create Account mode from the landing page's Get Started, in Sign In mode otherwise", async () => {
+    mockFetch(signedOut);
+    const { unmount } = renderLogin('/login?mode=register');
+    expect(await screen.findByRole('heading', { name: 'Create Account' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/password/i)).toHaveAttribute('autocomplete', 'new-password');
+    unmount();
+    renderLogin();
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/password/i)).toHaveAttribute('autocomplete', 'current-password');
+  });
+
   it('refuses a whitespace-only username or password without calling the server', async () => {
     const server = mockFetch(signedOut);
     const { user } = renderLogin();

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../api/baseQuery';
 import { PageLoading } from '../../../components/PageLoading';
 import { useToast } from '../../../components/toast/useToast';
@@ -23,7 +23,11 @@ export function LoginPage() {
   const { user, isLoading: userLoading } = useCurrentUser();
   // Unknown mode (the call failed): the password form, as before single sign-on existed.
   const { data: authMode = 'local', isLoading: modeLoading } = useGetAuthModeQuery();
-  const [mode, setMode] = useState<Mode>('login');
+  // '?mode=register' (the landing page's Get Started) opens it in Create Account mode.
+  const [searchParams] = useSearchParams();
+  const [mode, setMode] = useState<Mode>(() =>
+    searchParams.get('mode') === 'register' ? 'register' : 'login',
+  );
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [succeeded, setSucceeded] = useState(false);

@@ -5,6 +5,7 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { CREATE_ACCOUNT } from '../content';
 import { ExampleQueryBanner } from './ExampleQueryBanner';
 
 export function HeroSection() {
@@ -49,7 +50,7 @@ export function HeroSection() {
           spacing={2}
           sx={{ justifyContent: 'center', mb: 6 }}
         >
-          <Button component={RouterLink} to="/login" variant="contained" size="large">
+          <Button component={RouterLink} to={CREATE_ACCOUNT} variant="contained" size="large">
             Start Your First Deal
           </Button>
           <Button href="#how-it-works" variant="outlined" size="large">

@@ -11,7 +11,7 @@ import Toolbar from '@mui/material/Toolbar';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { BrandLink } from '../../../components/BrandLink';
-import { landingSections } from '../content';
+import { CREATE_ACCOUNT, landingSections } from '../content';
 
 export function LandingHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -42,7 +42,7 @@ export function LandingHeader() {
             <Button component={RouterLink} to="/login" color="inherit">
               Sign In
             </Button>
-            <Button component={RouterLink} to="/login" variant="contained">
+            <Button component={RouterLink} to={CREATE_ACCOUNT} variant="contained">
               Get Started
             </Button>
           </Stack>
@@ -85,7 +85,12 @@ export function LandingHeader() {
           <Button component={RouterLink} to="/login" variant="outlined" onClick={closeMenu}>
             Sign In
           </Button>
-          <Button component={RouterLink} to="/login" variant="contained" onClick={closeMenu}>
+          <Button
+            component={RouterLink}
+            to={CREATE_ACCOUNT}
+            variant="contained"
+            onClick={closeMenu}
+          >
             Get Started
           </Button>
         </Stack>

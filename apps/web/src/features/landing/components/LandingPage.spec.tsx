@@ -22,7 +22,14 @@ describe('LandingPage', () => {
       expect(document.querySelector(href)).not.toBeNull();
     }
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
-    expect(screen.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Get Started' })).toHaveAttribute(
+      'href',
+      '/login?mode=register',
+    );
+    expect(screen.getByRole('link', { name: 'Start Your First Deal' })).toHaveAttribute(
+      'href',
+      '/login?mode=register',
+    );
   });
 
   it('opens a menu with the same links on small screens', async () => {
@@ -33,7 +40,7 @@ describe('LandingPage', () => {
     expect(within(menu).getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '#faq');
     expect(within(menu).getByRole('link', { name: 'Get Started' })).toHaveAttribute(
       'href',
-      '/login',
+      '/login?mode=register',
     );
   });
 
