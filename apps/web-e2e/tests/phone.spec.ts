@@ -1,5 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { registerThroughApi, screenshot, uniqueUsername } from './support.js';
+import {
+  checkToastsClearOfActions,
+  registerThroughApi,
+  screenshot,
+  uniqueUsername,
+} from './support.js';
 
 test('on a phone, the sidebar is a drawer opened from the menu button', async ({ page }) => {
   await registerThroughApi(page.request, uniqueUsername('phone'));
@@ -33,4 +38,10 @@ test('on a phone, the landing page menu opens from its toggle', async ({ page })
       .first(),
   ).toBeVisible();
   await screenshot(page, 'phone-landing-menu');
+});
+
+test('on a phone, toasts cover neither the Create Project button nor the Send button', async ({
+  page,
+}) => {
+  await checkToastsClearOfActions(page);
 });

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../screenshots');
 mkdirSync(SCREENSHOTS, { recursive: true });
@@ -38,6 +38,44 @@ export async function expectToast(page: Page, title: string) {
   const toast = page.locator('[role=alert], [role=status]').filter({ hasText: title });
   await expect(toast).toBeVisible();
   return toast;
+}
+
+/** The toast titled `title` appears, and covers no part of `action` (issue 13, item 14). */
+export async function expectToastClearOf(page: Page, title: string, action: Locator) {
+  const toast = await expectToast(page, title);
+  const [box, target] = [await toast.boundingBox(), await action.boundingBox()];
+  expect(box && target).toBeTruthy();
+  const overlaps =
+    box!.x < target!.x + target!.width &&
+    target!.x < box!.x + box!.width &&
+    box!.y < target!.y + target!.height &&
+    target!.y < box!.y + box!.height;
+  expect({ toast: box, action: target, overlaps }).toMatchObject({ overlaps: false });
+}
+
+/**
+ * The toasts of the Create Project page and of the chat cover neither their Create Project nor
+ * their Send button: both answer a click on that button with a validation toast.
+ */
+export async function checkToastsClearOfActions(page: Page): Promise<void> {
+  await registerThroughApi(page.request, uniqueUsername('toasts'));
+  await page.goto('/project/create');
+  // Blank after trimming: the browser's required check passes, the page's refuses (spec §5).
+  await page.getByRole('textbox', { name: 'Project Name' }).fill('   ');
+  const create = page.getByRole('button', { name: 'Create Project' });
+  await create.click();
+  await expectToastClearOf(page, 'Validation error', create);
+  await screenshot(page, 'toast-create-project');
+
+  const created = await page.request.post('/api/projects', { data: { name: 'Toasts' } });
+  const { project } = (await created.json()) as { project: { id: number } };
+  await page.goto(`/project/${project.id}/chat`);
+  await page.getByRole('button', { name: 'New Chat' }).click();
+  await expect(page.getByText('How can I help?')).toBeVisible();
+  const send = page.getByRole('button', { name: 'Send' });
+  await send.click();
+  await expectToastClearOf(page, 'Question required', send);
+  await screenshot(page, 'toast-chat');
 }
 
 /**

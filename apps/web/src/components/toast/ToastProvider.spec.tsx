@@ -46,6 +46,14 @@ describe('ToastProvider', () => {
     expect(destructive).toHaveAttribute('data-variant', 'destructive');
   });
 
+  it('shows at the top centre, away from the actions at the bottom and the right', async () => {
+    const user = userEvent.setup();
+    renderToasts();
+    await user.click(screen.getByRole('button', { name: 'first' }));
+    const snackbar = screen.getByRole('status').closest('.MuiSnackbar-root');
+    expect(snackbar).toHaveClass('MuiSnackbar-anchorOriginTopCenter');
+  });
+
   it('hides after 2000 ms and is removed 300 ms after that', () => {
     vi.useFakeTimers();
     renderToasts();

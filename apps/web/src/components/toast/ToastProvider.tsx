@@ -24,6 +24,7 @@ const severityByVariant = { default: 'info', success: 'success', destructive: 'e
 /**
  * One toast at a time (a new one replaces the current), 2000 ms by default, removed after a
  * 300 ms exit transition, dismissed by a 50 px horizontal swipe; F8 focuses the toast region.
+ * Shown at the top centre, where it covers no primary action, on desktop and phone.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toast, setToast] = useState<ActiveToast | null>(null);
@@ -95,7 +96,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             open={open}
             autoHideDuration={toast.duration ?? TOAST_DURATION_MS}
             onClose={handleClose}
-            anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+            // Top centre covers no action: the primary ones (Send, Create Project, Save) sit at the
+            // bottom or the right. Below the app bar on small screens, where its menu button is.
+            anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+            sx={{ top: { xs: 72, md: 24 } }}
             transitionDuration={{ exit: TOAST_REMOVE_DELAY_MS }}
             slotProps={{
               transition: {
