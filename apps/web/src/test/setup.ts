@@ -26,6 +26,8 @@ configure({ asyncUtilTimeout: 10_000 });
 
 beforeEach(() => {
   setViewportWidth(1280);
+  // What one test keeps (the sidebar's state) must not reach the next.
+  window.localStorage.clear();
 });
 
 afterEach(() => {

@@ -280,6 +280,13 @@ describe('ChatPage', () => {
     expect(screen.getByText('Not answered: Project not found')).toBeInTheDocument();
   });
 
+  it('shows a long session name whole on hover, where the list cuts it', async () => {
+    const name = 'Indemnities, caps and baskets across the three share purchase agreements';
+    const { user } = renderChat({ sessions: [makeSession({ name })] });
+    await user.hover(await selectSession(name));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(name);
+  });
+
   it('starts a new line on Shift+Enter instead of sending', async () => {
     const { user, server } = renderChat({ sessions: [makeSession()] });
     await user.click(await selectSession('New Chat'));

@@ -142,19 +142,19 @@ export function SessionItem({ session, selected, onSelect, onRename, onDelete }:
         },
       }}
     >
-      <ListItemButton
-        selected={selected}
-        aria-current={selected ? 'true' : undefined}
-        onClick={onSelect}
-      >
-        <ListItemIcon sx={{ minWidth: 32 }}>
-          <ChatBubbleOutline fontSize="small" />
-        </ListItemIcon>
-        <ListItemText
-          primary={session.name}
-          slotProps={{ primary: { noWrap: true, title: session.name } }}
-        />
-      </ListItemButton>
+      {/* A long name is cut: the whole name shows on hover and on keyboard focus. */}
+      <Tooltip title={session.name} placement="bottom-start" describeChild>
+        <ListItemButton
+          selected={selected}
+          aria-current={selected ? 'true' : undefined}
+          onClick={onSelect}
+        >
+          <ListItemIcon sx={{ minWidth: 32 }}>
+            <ChatBubbleOutline fontSize="small" />
+          </ListItemIcon>
+          <ListItemText primary={session.name} slotProps={{ primary: { noWrap: true } }} />
+        </ListItemButton>
+      </Tooltip>
     </ListItem>
   );
 }

@@ -120,6 +120,39 @@ describe('AppShell sidebar', () => {
     expect(screen.getByText('alice')).toBeInTheDocument();
   });
 
+  it('keeps the collapsed rail across a reload, and shows each project by its initials', async () => {
+    mockServer();
+    const first = renderShell('/project/2/documents');
+    await projectButton('Project Birch');
+    await first.user.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
+    first.unmount();
+
+    const { container } = renderShell('/project/2/documents');
+    const rail = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(container.querySelector('.MuiDrawer-root')).toHaveAttribute('data-collapsed', 'true');
+    expect(await within(rail).findByRole('link', { name: 'Project Birch' })).toHaveTextContent(
+      'PB',
+    );
+    expect(within(rail).getByRole('link', { name: 'Project Atlas' })).toHaveTextContent('PA');
+  });
+
+  it('shows the full name of a project on hover and on keyboard focus', async () => {
+    mockServer();
+    const { user } = renderShell('/project/2/documents');
+    const atlas = await projectButton('Project Atlas');
+    await user.hover(atlas);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Project Atlas');
+    await user.unhover(atlas);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+    // Keyboard focus shows it too: come to the button by Tab, as a keyboard user does.
+    atlas.focus();
+    await user.keyboard('{Shift>}{Tab}{/Shift}');
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+    await user.tab();
+    expect(atlas).toHaveFocus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Project Atlas');
+  });
+
   it('uses a slide-in drawer opened by a menu button on small screens', async () => {
     setViewportWidth(600);
     mockServer();

@@ -13,13 +13,14 @@ import { Outlet } from 'react-router';
 import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '../../../app/theme';
 import { useToast } from '../../../components/toast/useToast';
 import { useProjects } from '../../projects/hooks/useProjects';
+import { useSidebarCollapsed } from '../hooks/useSidebarCollapsed';
 import { Sidebar } from './Sidebar';
 
 /** The signed-in frame: sidebar (icon rail or drawer) and the page. */
 export function AppShell({ user }: { user: User }) {
   const theme = useTheme();
   const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
-  const [collapsed, setCollapsed] = useState(false);
+  const [collapsed, toggleCollapsed] = useSidebarCollapsed();
   const [mobileOpen, setMobileOpen] = useState(false);
   const { isError, isUnauthenticated } = useProjects();
   const projectsFailed = isError && !isUnauthenticated;
@@ -55,11 +56,7 @@ export function AppShell({ user }: { user: User }) {
           }}
           data-collapsed={collapsed}
         >
-          <Sidebar
-            user={user}
-            collapsed={collapsed}
-            onToggleCollapsed={() => setCollapsed((value) => !value)}
-          />
+          <Sidebar user={user} collapsed={collapsed} onToggleCollapsed={toggleCollapsed} />
         </Drawer>
       ) : (
         <>

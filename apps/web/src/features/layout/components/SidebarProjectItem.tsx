@@ -2,6 +2,7 @@ import type { Project } from '@clearroom/contracts';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
+import Avatar from '@mui/material/Avatar';
 import Collapse from '@mui/material/Collapse';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -9,6 +10,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { projectInitials } from '../../projects/projectInitials';
 
 const projectPages = [
   { segment: 'deal-details', label: 'Deal Details' },
@@ -50,9 +52,19 @@ export function SidebarProjectItem({
             onClick={onNavigate}
             sx={{ justifyContent: 'center', px: 0 }}
           >
-            <ListItemIcon sx={{ minWidth: 0 }}>
-              <FolderOutlined />
-            </ListItemIcon>
+            <Avatar
+              variant="rounded"
+              aria-hidden
+              sx={{
+                width: 32,
+                height: 32,
+                fontSize: '0.8rem',
+                fontWeight: 600,
+                bgcolor: current ? 'primary.main' : 'grey.500',
+              }}
+            >
+              {projectInitials(project.name)}
+            </Avatar>
           </ListItemButton>
         </Tooltip>
       </li>
@@ -61,19 +73,22 @@ export function SidebarProjectItem({
 
   return (
     <li>
-      <ListItemButton
-        selected={current}
-        aria-expanded={expanded}
-        aria-controls={subListId}
-        aria-current={current ? 'true' : undefined}
-        onClick={() => onToggle(project.id)}
-      >
-        <ListItemIcon>
-          <FolderOutlined />
-        </ListItemIcon>
-        <ListItemText primary={project.name} slotProps={{ primary: { noWrap: true } }} />
-        {expanded ? <ExpandLess aria-hidden /> : <ExpandMore aria-hidden />}
-      </ListItemButton>
+      {/* A long name is cut: the whole name shows on hover and on keyboard focus. */}
+      <Tooltip title={project.name} placement="right" describeChild>
+        <ListItemButton
+          selected={current}
+          aria-expanded={expanded}
+          aria-controls={subListId}
+          aria-current={current ? 'true' : undefined}
+          onClick={() => onToggle(project.id)}
+        >
+          <ListItemIcon>
+            <FolderOutlined />
+          </ListItemIcon>
+          <ListItemText primary={project.name} slotProps={{ primary: { noWrap: true } }} />
+          {expanded ? <ExpandLess aria-hidden /> : <ExpandMore aria-hidden />}
+        </ListItemButton>
+      </Tooltip>
       <Collapse in={expanded} timeout="auto" unmountOnExit>
         <List id={subListId} disablePadding aria-label={`${project.name} pages`}>
           {projectPages.map(({ segment, label }) => {
