@@ -1,5 +1,6 @@
 import type { Project } from '@clearroom/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, type MockHandler } from '../../../test/fetchMock';
 import { makeProject, makeProjectFile, testUser } from '../../../test/fixtures';
@@ -129,6 +130,29 @@ describe('DashboardPage', () => {
     await user.click(screen.getByRole('button', { name: 'View All 8 Projects' }));
     expect(within(grid).getAllByRole('link')).toHaveLength(8);
     expect(within(grid).getByText('Project 1')).toBeInTheDocument();
+  });
+
+  it('says the projects could not be loaded, with a retry, rather than offering a first project', async () => {
+    let fail = true;
+    renderDashboard([], {
+      routes: {
+        'GET /api/projects': () =>
+          fail
+            ? { status: 500, body: { error: 'Something went wrong', code: 'INTERNAL_ERROR' } }
+            : { body: { projects: [makeProject({ name: 'Project Heron' })] } },
+      },
+    });
+    const region = await screen.findByRole('region', { name: 'Your Projects' });
+    const error = await within(region).findByRole('alert');
+    expect(error).toHaveTextContent('Could not load your projects');
+    expect(screen.queryByText('Start Your First Project')).not.toBeInTheDocument();
+    // The stats still say what they know; the list is what failed.
+    expect(await statValue('Active Projects')).toBe('3');
+
+    fail = false;
+    await userEvent.click(within(error).getByRole('button', { name: 'Try Again' }));
+    expect(await within(region).findByText('Project Heron')).toBeInTheDocument();
+    expect(within(region).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('offers to create the first project when there is none', async () => {

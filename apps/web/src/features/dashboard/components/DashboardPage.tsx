@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageLoading } from '../../../components/PageLoading';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
+import { ProjectsLoadError } from '../../projects/components/ProjectsLoadError';
 import { useProjects } from '../../projects/hooks/useProjects';
 import { ProjectGrid } from './ProjectGrid';
 import { SelectedProjectView } from './SelectedProjectView';
@@ -23,7 +24,7 @@ export function DashboardPage() {
 
 function DashboardOverview() {
   const { user } = useCurrentUser();
-  const { projects, isLoading } = useProjects();
+  const { projects, isLoading, isError, isUnauthenticated, refetch } = useProjects();
 
   return (
     <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
@@ -57,6 +58,8 @@ function DashboardOverview() {
         </Typography>
         {isLoading ? (
           <PageLoading fullScreen={false} />
+        ) : isError && !isUnauthenticated ? (
+          <ProjectsLoadError heading="h3" onRetry={() => void refetch()} />
         ) : projects.length === 0 ? (
           <Card>
             <CardContent sx={{ py: 6, textAlign: 'center' }}>
