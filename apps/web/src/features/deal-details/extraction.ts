@@ -51,10 +51,12 @@ export function applyExtraction(
   return { values: next, extraction };
 }
 
-/** Spec §8: the success toast's text. */
+/** Spec §8: the success toast's text, in the singular for one field or one document. */
 export function extractionSummary(response: ExtractDealDetailsResponse): string {
   const count = Object.values(response.dealDetails).filter((value) => value?.trim()).length;
+  const fields = `${count} ${count === 1 ? 'field' : 'fields'}`;
+  const documents = response.documentsProcessed;
   return response.fallbackUsed
-    ? `Extracted ${count} fields using web research (no documents found)`
-    : `Successfully extracted ${count} fields from ${response.documentsProcessed} documents`;
+    ? `Extracted ${fields} using web research (no documents found)`
+    : `Successfully extracted ${fields} from ${documents} ${documents === 1 ? 'document' : 'documents'}`;
 }

@@ -313,7 +313,7 @@ describe('DealDetailsCard, AI Extract', () => {
     const { user } = renderCard(makeProject({ id: 7, companyName: 'CytoDyn' }));
     await user.click(screen.getByRole('button', { name: 'AI Extract' }));
     expect(await screen.findByRole('status')).toHaveTextContent(
-      'Extracted 1 fields using web research (no documents found)',
+      'Extracted 1 field using web research (no documents found)',
     );
     expect(screen.getByRole('note', { name: 'Industry: extracted' })).toHaveTextContent(
       'from web research',
