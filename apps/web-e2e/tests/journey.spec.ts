@@ -11,11 +11,11 @@ test('a new user signs up, creates a deal, edits it, renames it and deletes it',
     await expect(page.getByRole('link', { name: 'Get Started' }).first()).toBeVisible();
     await screenshot(page, 'landing');
     await page.getByRole('link', { name: 'Get Started' }).first().click();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?mode=register$/);
   });
 
-  await test.step('create an account', async () => {
-    await page.getByRole('button', { name: 'Create Account' }).click();
+  await test.step('create an account: Get Started opened the form in Create Account mode', async () => {
+    await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
     await page.getByLabel('Username').fill(username);
     await page.getByLabel('Password').fill(PASSWORD);
     await screenshot(page, 'register');

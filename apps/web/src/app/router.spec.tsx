@@ -35,7 +35,7 @@ describe('routes', () => {
     expect(screen.getAllByRole('link', { name: 'Sign In' })[0]).toHaveAttribute('href', '/login');
     expect(screen.getAllByRole('link', { name: 'Get Started' })[0]).toHaveAttribute(
       'href',
-      '/login',
+      '/login?mode=register',
     );
     expect(server.calls).toHaveLength(0);
   });

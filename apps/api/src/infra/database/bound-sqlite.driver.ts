@@ -86,7 +86,7 @@ type PreparesQueries = {
 
 type AbortContext = LogContext & { signal?: unknown; inflightQueryAbortStrategy?: unknown };
 
-/** Statements kept per connection, most recently used first out last. */
+/** Statements kept per connection; the least recently used one goes first. */
 const PREPARED_STATEMENTS = 500;
 
 /**
