@@ -102,7 +102,8 @@ test('a user uploads documents, watches them being analysed, opens, downloads an
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toContain('application/pdf');
     // Sandboxed like every uploaded file, and still shown by Chromium's PDF viewer.
-    expect(response.headers()['content-security-policy']).toBe('sandbox');
+    // allHeaders: headers() leaves security headers out.
+    expect((await response.allHeaders())['content-security-policy']).toBe('sandbox');
     const tab = await popup;
     await expect
       .poll(() => tab.frames().some((frame) => frame.url().startsWith('chrome-extension://')))
