@@ -1,4 +1,5 @@
 export * from './auth.js';
+export * from './clauses.js';
 export * from './client-config.js';
 export * from './constants.js';
 export * from './dashboard.js';

@@ -1,0 +1,93 @@
+/** One clause span found by the clause model (issue: contract intelligence). */
+export type ClauseSpan = {
+  /** CUAD's exact category name, e.g. "Change Of Control". */
+  category: string;
+  /** Calibrated probability in [0, 1]. */
+  score: number;
+  pageNumber: number;
+  /** Offsets into the page's stored text; `quote` is exactly `pageText.slice(start, end)`. */
+  start: number;
+  end: number;
+  quote: string;
+};
+
+export type DocumentClauses = {
+  documentId: number;
+  originalname: string;
+  /** Stored name, for `/api/files/{filename}`. */
+  filename: string;
+  mimetype: string;
+  /** Why the document has no clauses when that is not "none found", e.g. a scan without text. */
+  note: string | null;
+  clauses: ClauseSpan[];
+};
+
+/** `GET /api/projects/:id/clauses` and `GET /api/files/:id/clauses`. */
+export type ClausesResponse = {
+  modelVersion: string;
+  categories: string[];
+  /** Each category's calibrated threshold: a clause at or above it counts as found. */
+  thresholds: Record<string, number>;
+  /** Set while documents are re-classified with a newer model in the background. */
+  reclassifying: { done: number; total: number } | null;
+  documents: DocumentClauses[];
+};
+
+/** The Clause Review's column groups, in the order a deal lawyer reads them. */
+export const CLAUSE_REVIEW_GROUPS: { label: string; categories: string[] }[] = [
+  { label: 'Control', categories: ['Change Of Control', 'Anti-Assignment'] },
+  {
+    label: 'Competition',
+    categories: [
+      'Exclusivity',
+      'Non-Compete',
+      'No-Solicit Of Customers',
+      'No-Solicit Of Employees',
+    ],
+  },
+  {
+    label: 'Term',
+    categories: [
+      'Expiration Date',
+      'Renewal Term',
+      'Notice Period To Terminate Renewal',
+      'Termination For Convenience',
+    ],
+  },
+  {
+    label: 'Liability',
+    categories: ['Cap On Liability', 'Uncapped Liability', 'Liquidated Damages', 'Insurance'],
+  },
+  {
+    label: 'Commercial',
+    categories: [
+      'Most Favored Nation',
+      'Minimum Commitment',
+      'Price Restrictions',
+      'Revenue/Profit Sharing',
+      'Rofr/Rofo/Rofn',
+    ],
+  },
+  {
+    label: 'IP',
+    categories: [
+      'License Grant',
+      'Ip Ownership Assignment',
+      'Joint Ip Ownership',
+      'Source Code Escrow',
+    ],
+  },
+  { label: 'Law', categories: ['Governing Law'] },
+];
+
+/** Clauses that can block or reprice a deal: the Clause Review's "red flags only" filter. */
+export const RED_FLAG_CATEGORIES: readonly string[] = [
+  'Change Of Control',
+  'Anti-Assignment',
+  'Exclusivity',
+  'Non-Compete',
+  'Uncapped Liability',
+  'Most Favored Nation',
+  'Liquidated Damages',
+  'Rofr/Rofo/Rofn',
+];
