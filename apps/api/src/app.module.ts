@@ -10,8 +10,8 @@ import { AnswererModule } from './infra/answerer/answerer.module.js';
 import { EmbedderModule } from './infra/embedder/embedder.module.js';
 import { ExtractorModule } from './infra/extractor/extractor.module.js';
 import { MetricsModule } from './infra/metrics/metrics.module.js';
-import { QueueModule } from './infra/queue/queue.module.js';
-import { SearchModule } from './infra/search/search.module.js';
+import { JobQueueModule } from './infra/job-queue/job-queue.module.js';
+import { SearchIndexModule } from './infra/search-index/search-index.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { ClientConfigModule } from './modules/client-config/client-config.module.js';
 import { DashboardModule } from './modules/dashboard/dashboard.module.js';
@@ -75,8 +75,8 @@ export class AppModule {
               : httpLogOptions(config),
         }),
         DatabaseModule.forRoot(config),
-        QueueModule.forRoot(config),
-        SearchModule.forRoot(config),
+        JobQueueModule.forRoot(config),
+        SearchIndexModule.forRoot(config),
         EmbedderModule.forRoot(config),
         HealthModule,
         ...(config.role === 'worker' ? [] : [AnswererModule.forRoot(config), ...apiModules]),

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SqlEntityManager } from '@mikro-orm/sql';
-import { DatabaseSessionStore } from '../src/modules/auth/database.session-store.js';
-import { RedisSessionStore } from '../src/modules/auth/redis.session-store.js';
-import type { SessionStore } from '../src/modules/auth/session-store.port.js';
+import { DatabaseSessionStore } from '../src/infra/session-store/database.session-store.js';
+import { RedisSessionStore } from '../src/infra/session-store/redis.session-store.js';
+import type { SessionStore } from '../src/infra/session-store/session-store.port.js';
 import { User } from '../src/modules/auth/user.entity.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import {

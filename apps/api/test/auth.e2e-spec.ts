@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SqlEntityManager } from '@mikro-orm/sql';
 import { invisibleCharactersMessage } from '@clearroom/contracts';
 import { PasswordHasher } from '../src/modules/auth/password-hasher.js';
-import { Session } from '../src/modules/auth/session.entity.js';
+import { Session } from '../src/infra/session-store/session.entity.js';
 import { User } from '../src/modules/auth/user.entity.js';
 import { sessionCookiePair, signUp, startTestApp, type TestApp } from './support/test-app.js';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SqlEntityManager } from '@mikro-orm/sql';
-import { Session } from '../src/modules/auth/session.entity.js';
+import { Session } from '../src/infra/session-store/session.entity.js';
 import { User } from '../src/modules/auth/user.entity.js';
 import { startOidcTestApp, type OidcTestApp } from './support/oidc-app.js';
 import type { TestBrowser } from './support/oidc-browser.js';

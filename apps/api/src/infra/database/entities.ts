@@ -1,12 +1,12 @@
 import { LoginThrottleSchema } from '../../modules/auth/login-throttle.entity.js';
-import { SessionSchema } from '../../modules/auth/session.entity.js';
+import { SessionSchema } from '../session-store/session.entity.js';
 import { UserSchema } from '../../modules/auth/user.entity.js';
 import { DocumentPageSchema } from '../../modules/documents/document-page.entity.js';
 import { DocumentSchema } from '../../modules/documents/document.entity.js';
 import { ProjectSchema } from '../../modules/projects/project.entity.js';
 import { ChatEntrySchema } from '../../modules/qa/chat-entry.entity.js';
 import { ChatSessionSchema } from '../../modules/qa/chat-session.entity.js';
-import { JobSchema } from '../queue/job.entity.js';
+import { JobSchema } from '../job-queue/job.entity.js';
 import { AppSettingSchema } from './app-setting.entity.js';
 
 /** Every entity of the relational schema; the migrations create exactly these tables. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ExtractionError } from './extractor.port.js';
-import type { ParseKind } from './parsers/protocol.js';
+import type { ParseKind } from './embedded/parsers/protocol.js';
 
 /** What the embedded extractor reads a file as: a format its parse processes read, or an image for OCR. */
 export type FileKind = ParseKind | 'image';

@@ -14,7 +14,7 @@ import type { AppRequest } from '../../common/request.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { AuthService } from './auth.service.js';
 import { OidcClient } from './oidc/oidc-client.js';
-import { Public } from './public.decorator.js';
+import { Public } from '../../common/public.decorator.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
 import { SessionService } from './session.service.js';
 

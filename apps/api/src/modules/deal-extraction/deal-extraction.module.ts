@@ -5,8 +5,11 @@ import { ProjectsModule } from '../projects/projects.module.js';
 import { ProjectSearchModule } from '../search/search.module.js';
 import { DealExtractionController } from './deal-extraction.controller.js';
 import { DealExtractionService } from './deal-extraction.service.js';
-import { DEAL_EXTRACTOR, type DealExtractor } from './deal-extractor.port.js';
-import { OllamaDealExtractor } from './ollama.deal-extractor.js';
+import {
+  DEAL_EXTRACTOR,
+  type DealExtractor,
+} from '../../infra/deal-extractor/deal-extractor.port.js';
+import { OllamaDealExtractor } from '../../infra/deal-extractor/ollama.deal-extractor.js';
 import { RulesDealExtractor } from './rules.deal-extractor.js';
 
 /** The configured LLM reads deal details; without one (LLM_DRIVER=embedded), the built-in rules do. */

@@ -11,8 +11,8 @@ import {
 import { AppError } from '../../common/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { FileStore } from '../../infra/file-store/file-store.js';
-import { JOB_QUEUE, type JobQueue } from '../../infra/queue/job-queue.port.js';
-import { SEARCH_INDEX, type SearchIndex } from '../../infra/search/search-index.port.js';
+import { JOB_QUEUE, type JobQueue } from '../../infra/job-queue/job-queue.port.js';
+import { SEARCH_INDEX, type SearchIndex } from '../../infra/search-index/search-index.port.js';
 import { DataVersionService } from '../auth/data-version.service.js';
 import { Project } from '../projects/project.entity.js';
 import { ProjectsService } from '../projects/projects.service.js';

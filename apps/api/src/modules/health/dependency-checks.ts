@@ -1,8 +1,8 @@
 import { SqlEntityManager } from '@mikro-orm/sql';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { JOB_QUEUE, type JobQueue } from '../../infra/queue/job-queue.port.js';
-import { SEARCH_INDEX, type SearchIndex } from '../../infra/search/search-index.port.js';
+import { JOB_QUEUE, type JobQueue } from '../../infra/job-queue/job-queue.port.js';
+import { SEARCH_INDEX, type SearchIndex } from '../../infra/search-index/search-index.port.js';
 import { ReadinessRegistry } from './readiness.registry.js';
 
 /**

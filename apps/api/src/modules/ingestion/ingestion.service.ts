@@ -9,12 +9,12 @@ import {
 } from '../../infra/extractor/extractor.port.js';
 import { FileStore } from '../../infra/file-store/file-store.js';
 import { Metrics } from '../../infra/metrics/metrics.js';
-import type { JobContext } from '../../infra/queue/job-queue.port.js';
+import type { JobContext } from '../../infra/job-queue/job-queue.port.js';
 import {
   type IndexedChunk,
   SEARCH_INDEX,
   type SearchIndex,
-} from '../../infra/search/search-index.port.js';
+} from '../../infra/search-index/search-index.port.js';
 import { DataVersionService } from '../auth/data-version.service.js';
 import { DocumentPage } from '../documents/document-page.entity.js';
 import { Document } from '../documents/document.entity.js';

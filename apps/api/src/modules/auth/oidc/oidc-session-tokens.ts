@@ -1,5 +1,8 @@
 import { Logger } from '@nestjs/common';
-import type { OidcSessionLink, SessionStore } from '../session-store.port.js';
+import type {
+  OidcSessionLink,
+  SessionStore,
+} from '../../../infra/session-store/session-store.port.js';
 import type { TokenSealer } from '../token-sealer.js';
 import type { OidcClient, ProviderTokens } from './oidc-client.js';
 import { isProviderRefusal } from './oidc-errors.js';

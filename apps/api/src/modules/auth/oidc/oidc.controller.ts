@@ -16,7 +16,7 @@ import type { Response } from 'express';
 import { AppError } from '../../../common/app-error.js';
 import type { AppRequest } from '../../../common/request.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
-import { Public } from '../public.decorator.js';
+import { Public } from '../../../common/public.decorator.js';
 import { setSessionCookie } from '../session-cookie.js';
 import { SessionService } from '../session.service.js';
 import { LoginStateCookie } from './login-state.cookie.js';

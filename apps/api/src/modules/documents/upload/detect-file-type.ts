@@ -4,7 +4,7 @@ import { fileTypeFromFile } from 'file-type';
 import {
   MARKUP_SNIFF_BYTES,
   spreadsheetMarkup,
-} from '../../../infra/extractor/parsers/spreadsheet-markup.js';
+} from '../../../infra/extractor/embedded/parsers/spreadsheet-markup.js';
 
 export type AcceptedType = { accepted: true; mimeType: string; extension: string };
 export type RejectedType = { accepted: false; reason: string };

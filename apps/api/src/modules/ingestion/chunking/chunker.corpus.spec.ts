@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { EmbeddedExtractor } from '../../../infra/extractor/embedded.extractor.js';
+import { EmbeddedExtractor } from '../../../infra/extractor/embedded/embedded.extractor.js';
 import { extractorConfig } from '../../../infra/extractor/fixtures/extractor-config.js';
 import { chunkDocument } from './chunker.js';
 import { findRepeatedLines, type PageText } from './repeated-lines.js';
