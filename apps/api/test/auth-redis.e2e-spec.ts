@@ -141,7 +141,7 @@ describe('sessions in Redis, with Redis unreachable', () => {
       expect(response.body).toEqual({
         error:
           'Sessions are unavailable: the session store (Redis) does not answer. Please try again shortly.',
-        code: 'SERVICE_UNAVAILABLE',
+        code: 'REDIS_UNAVAILABLE',
         requestId: expect.any(String),
       });
       const ready = await testApp.http().get('/api/health/ready').expect(503);

@@ -561,7 +561,7 @@ describe('single sign-on while the identity provider is down', () => {
       expect(login.body).toEqual({
         error:
           'The identity provider cannot be reached (OIDC_ISSUER_URL). Please try again shortly.',
-        code: 'SERVICE_UNAVAILABLE',
+        code: 'IDENTITY_PROVIDER_UNAVAILABLE',
         requestId: expect.any(String),
       });
       const ready = await testApp.http().get('/api/health/ready').expect(503);

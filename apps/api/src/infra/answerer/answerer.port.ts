@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@clearroom/contracts';
+import type { ChatMessage, DependencyErrorCode } from '@clearroom/contracts';
 
 /** A passage given to the answerer, numbered from 1 in the order it is cited as `[n]`. */
 export type AnswerPassage = {
@@ -40,6 +40,8 @@ export class AnswererError extends Error {
   constructor(
     message: string,
     readonly reason: 'unavailable' | 'timeout' | 'failed',
+    /** The dependency that failed, as the stable code the client receives. */
+    readonly code: DependencyErrorCode,
     options?: ErrorOptions,
   ) {
     super(message, options);

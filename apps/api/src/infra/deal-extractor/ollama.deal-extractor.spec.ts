@@ -158,7 +158,7 @@ describe('OllamaDealExtractor', () => {
   it('says clearly when the model does not answer with a JSON object', async () => {
     ollama.onChat = () => answer(['Sure! Here are the details: revenue is EUR 12.4m']);
     const failure = extractor().extract(request());
-    await expect(failure).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 503 });
+    await expect(failure).rejects.toMatchObject({ code: 'OLLAMA_UNAVAILABLE', status: 503 });
     await expect(failure).rejects.toThrow(
       `The model ${MODEL} did not answer with the JSON object asked for (it sent: Sure! Here are the details: revenue is EUR 12.4m). Try again, or set OLLAMA_CHAT_MODEL to a model that supports structured outputs`,
     );
@@ -244,7 +244,7 @@ describe('OllamaDealExtractor', () => {
   it('tells the operator to pull a model Ollama does not have', async () => {
     ollama.onChat = () => modelNotFound(MODEL);
     await expect(extractor().extract(request())).rejects.toMatchObject({
-      code: 'SERVICE_UNAVAILABLE',
+      code: 'OLLAMA_UNAVAILABLE',
       message: `Ollama at ${url} has no model "${MODEL}": run \`ollama pull ${MODEL}\` on the Ollama server`,
     });
   });
@@ -252,7 +252,7 @@ describe('OllamaDealExtractor', () => {
   it('gives up after the answer timeout', async () => {
     ollama.onChat = () => NEVER;
     await expect(extractor({ totalTimeoutMs: 200 }).extract(request())).rejects.toMatchObject({
-      code: 'SERVICE_UNAVAILABLE',
+      code: 'OLLAMA_UNAVAILABLE',
       message: expect.stringContaining(`Ollama (${MODEL}) did not answer within 0.2 s at ${url}`),
     });
   });
@@ -271,7 +271,7 @@ describe('OllamaDealExtractor', () => {
   it('says where it looked when Ollama cannot be reached', async () => {
     await ollama.stop();
     await expect(extractor().extract(request())).rejects.toMatchObject({
-      code: 'SERVICE_UNAVAILABLE',
+      code: 'OLLAMA_UNAVAILABLE',
       message: expect.stringMatching(
         new RegExp(`^Ollama is unavailable at ${url}: connect ECONNREFUSED`),
       ),

@@ -1,7 +1,12 @@
 import { type ExtractableDealField, dealStages, extractableDealFields } from '@clearroom/contracts';
 import { z } from 'zod';
-import { AppError } from '../../common/app-error.js';
-import type { AppConfig } from '../../config/app-config.js';
+import {
+  CHARS_PER_TOKEN,
+  OllamaClient,
+  type OllamaLlmConfig,
+  type OllamaReply,
+  ollamaUnavailable as unavailable,
+} from '../ollama/ollama.client.js';
 import type {
   CandidatePage,
   DealExtractionRequest,
@@ -9,14 +14,12 @@ import type {
   FoundDealValue,
 } from './deal-extractor.port.js';
 
-type OllamaLlmConfig = NonNullable<AppConfig['llm']['ollama']>;
 type ChatMessage = { role: 'system' | 'user'; content: string };
 /** A passage as numbered for the model: which page, and which part of its text. */
 type SentPassage = { n: number; page: CandidatePage; start: number; end: number };
 
 /** Characters of a page given to the model. */
 const PASSAGE_CHARS = 1500;
-const CHARS_PER_TOKEN = 4;
 /** Context kept free for the JSON answer. */
 const ANSWER_RESERVE_TOKENS = 768;
 
@@ -99,8 +102,15 @@ const knowledgeAnswer = z.object(
  */
 export class OllamaDealExtractor implements DealExtractor {
   readonly method = 'model';
+  private readonly ollama: OllamaClient;
 
-  constructor(private readonly config: OllamaLlmConfig) {}
+  constructor(private readonly config: OllamaLlmConfig) {
+    this.ollama = new OllamaClient(config.url);
+  }
+
+  ping(signal?: AbortSignal): Promise<void> {
+    return this.ollama.ping(signal);
+  }
 
   async extract(
     request: DealExtractionRequest,
@@ -177,23 +187,20 @@ export class OllamaDealExtractor implements DealExtractor {
   ): Promise<string> {
     const { url, model, totalTimeoutMs } = this.config;
     const timeout = AbortSignal.timeout(totalTimeoutMs);
-    let response: Response;
-    let text: string;
+    let reply: OllamaReply;
     try {
-      response = await fetch(`${url}/api/chat`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
+      reply = await this.ollama.postAndRead(
+        '/api/chat',
+        {
           model,
           messages,
           stream: false,
           format,
           keep_alive: this.config.keepAlive,
           options: { num_ctx: this.config.numCtx, temperature: 0 },
-        }),
-        signal: AbortSignal.any([signal, timeout]),
-      });
-      text = await response.text();
+        },
+        AbortSignal.any([signal, timeout]),
+      );
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       if (timeout.aborted) {
@@ -201,14 +208,12 @@ export class OllamaDealExtractor implements DealExtractor {
           `Ollama (${model}) did not answer within ${totalTimeoutMs / 1000} s at ${url}. Try again, or raise OLLAMA_ANSWER_TIMEOUT_SECONDS`,
         );
       }
-      throw unavailable(`Ollama is unavailable at ${url}: ${networkReason(error)}`);
+      throw unavailable(this.ollama.unreachableMessage(error));
     }
-    const body = parseJson(text) as { message?: { content?: unknown }; error?: unknown } | null;
-    const message = typeof body?.error === 'string' ? body.error : text.trim().slice(0, 200);
-    if (response.status === 404 && /model/i.test(message)) {
-      throw unavailable(
-        `Ollama at ${url} has no model "${model}": run \`ollama pull ${model}\` on the Ollama server`,
-      );
+    const { response, text, errorMessage: message } = reply;
+    const body = parseJson(text) as { message?: { content?: unknown } } | null;
+    if (this.ollama.isMissingModel(response.status, message)) {
+      throw unavailable(this.ollama.missingModelMessage(model));
     }
     if (!response.ok) {
       throw unavailable(`Ollama (${model}) at ${url} answered HTTP ${response.status} ${message}`);
@@ -300,15 +305,4 @@ function parseJson(text: string): unknown {
   } catch {
     return null;
   }
-}
-
-function unavailable(message: string): AppError {
-  return new AppError('SERVICE_UNAVAILABLE', message);
-}
-
-/** "connect ECONNREFUSED 127.0.0.1:11434" rather than fetch's bare "fetch failed". */
-function networkReason(error: unknown): string {
-  // Read by shape: fetch's errors may come from another realm (jest's VM), failing instanceof.
-  const { message, cause } = (error ?? {}) as { message?: unknown; cause?: { message?: unknown } };
-  return String(cause?.message ?? message ?? error);
 }

@@ -277,7 +277,10 @@ describe('ElasticsearchSearchIndex connection', () => {
     try {
       const failure = index.ping();
       await expect(failure).rejects.toThrow(`Elasticsearch is unavailable at ${server.url}: `);
-      await expect(failure).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 503 });
+      await expect(failure).rejects.toMatchObject({
+        code: 'ELASTICSEARCH_UNAVAILABLE',
+        status: 503,
+      });
     } finally {
       await index.close();
     }

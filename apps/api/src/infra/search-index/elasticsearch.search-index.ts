@@ -272,7 +272,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
 
   private unavailable(reason: string): AppError {
     return new AppError(
-      'SERVICE_UNAVAILABLE',
+      'ELASTICSEARCH_UNAVAILABLE',
       `Elasticsearch is unavailable at ${this.url}: ${reason}`,
     );
   }

@@ -156,7 +156,7 @@ export class RedisSessionStore implements SessionStore {
     } catch (error) {
       this.logger.warn({ err: error }, 'The session store (Redis) failed');
       throw new AppError(
-        'SERVICE_UNAVAILABLE',
+        'REDIS_UNAVAILABLE',
         'Sessions are unavailable: the session store (Redis) does not answer. Please try again shortly.',
       );
     }

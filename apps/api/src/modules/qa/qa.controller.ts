@@ -159,7 +159,7 @@ export class QaController {
   private streamError(error: unknown): { error: string; code: string } {
     if (error instanceof AnswererError) {
       this.logger.warn(`Answer failed: ${error.message}`);
-      return { error: error.message, code: 'SERVICE_UNAVAILABLE' };
+      return { error: error.message, code: error.code };
     }
     if (error instanceof AppError) return { error: error.message, code: error.code };
     this.logger.error(error);

@@ -96,7 +96,7 @@ function verificationFailure(error: unknown): unknown {
   }
   if (error instanceof errors.JWKSTimeout || error instanceof TypeError) {
     return new AppError(
-      'SERVICE_UNAVAILABLE',
+      'IDENTITY_PROVIDER_UNAVAILABLE',
       "The identity provider's keys cannot be fetched (OIDC_ISSUER_URL). Please try again shortly.",
     );
   }

@@ -7,7 +7,7 @@ export const isProviderRefusal = (error: unknown): error is client.ResponseBodyE
 
 export const providerUnreachable = () =>
   new AppError(
-    'SERVICE_UNAVAILABLE',
+    'IDENTITY_PROVIDER_UNAVAILABLE',
     'The identity provider cannot be reached (OIDC_ISSUER_URL). Please try again shortly.',
   );
 
