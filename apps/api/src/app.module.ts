@@ -9,9 +9,11 @@ import { DatabaseModule } from './infra/database/database.module.js';
 import { AnswererModule } from './infra/answerer/answerer.module.js';
 import { EmbedderModule } from './infra/embedder/embedder.module.js';
 import { ExtractorModule } from './infra/extractor/extractor.module.js';
+import { IdentityModule } from './infra/identity/identity.module.js';
 import { MetricsModule } from './infra/metrics/metrics.module.js';
 import { JobQueueModule } from './infra/job-queue/job-queue.module.js';
 import { SearchIndexModule } from './infra/search-index/search-index.module.js';
+import { SessionStoreModule } from './infra/session-store/session-store.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { ClientConfigModule } from './modules/client-config/client-config.module.js';
 import { DashboardModule } from './modules/dashboard/dashboard.module.js';
@@ -79,7 +81,14 @@ export class AppModule {
         SearchIndexModule.forRoot(config),
         EmbedderModule.forRoot(config),
         HealthModule,
-        ...(config.role === 'worker' ? [] : [AnswererModule.forRoot(config), ...apiModules]),
+        ...(config.role === 'worker'
+          ? []
+          : [
+              AnswererModule.forRoot(config),
+              SessionStoreModule.forRoot(config),
+              IdentityModule.forRoot(config),
+              ...apiModules,
+            ]),
         ...(config.role === 'api' ? [] : [ExtractorModule.forRoot(config), IngestionModule]),
       ],
     };

@@ -1,27 +1,18 @@
 import { createRemoteJWKSet, decodeJwt, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import * as client from 'openid-client';
 import type { OidcConfig } from '../../../config/app-config.js';
-import { providerUnreachable } from './oidc-errors.js';
-
-/** The provider's tokens a session keeps (server-side, sealed): never sent to the browser. */
-export type ProviderTokens = {
-  idToken: string;
-  refreshToken: string | null;
-  /** Epoch ms. */
-  accessTokenExpiresAt: number;
-};
-
-/** What the browser must bring back to the callback (kept in the sealed login cookie). */
-export type LoginChecks = { state: string; nonce: string; codeVerifier: string };
-
-export type ProviderSignIn = {
-  tokens: ProviderTokens;
-  idClaims: client.IDToken;
-  /** The access token's claims when it is a JWT (Keycloak's are), else null. */
-  accessClaims: JWTPayload | null;
-  /** The userinfo answer when the provider has that endpoint, else null. */
-  userinfo: client.UserInfoResponse | null;
-};
+import {
+  type Claims,
+  type LoginChecks,
+  type LogoutTarget,
+  ProviderRefusal,
+  type ProviderSignIn,
+  type ProviderTokens,
+  type SingleSignOn,
+} from '../identity.port.js';
+import { AccessTokenVerifier } from './access-token.verifier.js';
+import { LogoutTokenVerifier } from './logout-token.verifier.js';
+import { isProviderRefusal, providerUnreachable, signInFailure } from './oidc-errors.js';
 
 /** Used when the provider sends no `expires_in` (Keycloak's default access token lifespan). */
 const DEFAULT_ACCESS_TOKEN_SECONDS = 300;
@@ -32,11 +23,33 @@ const REQUEST_TIMEOUT_SECONDS = 10;
  * refresh, userinfo and the end-session address. Discovery happens on first use (the API starts
  * even while Keycloak is down) and is retried until it succeeds.
  */
-export class OidcClient {
+export class OidcSingleSignOn implements SingleSignOn {
   private discovered?: Promise<client.Configuration>;
   private keySet?: JWTVerifyGetKey;
 
+  private readonly accessTokens = new AccessTokenVerifier(this);
+  private readonly logoutTokens = new LogoutTokenVerifier(this);
+
   constructor(readonly settings: OidcConfig) {}
+
+  async discover(): Promise<void> {
+    await this.server();
+  }
+
+  async ping(signal: AbortSignal): Promise<void> {
+    const discoveryUrl = `${this.settings.issuerUrl}/.well-known/openid-configuration`;
+    const response = await fetch(discoveryUrl, { signal });
+    await response.body?.cancel();
+    if (!response.ok) throw new Error(`GET ${discoveryUrl} answered ${response.status}`);
+  }
+
+  verifyAccessToken(token: string): Promise<Claims> {
+    return this.accessTokens.verify(token);
+  }
+
+  verifyLogoutToken(token: string): Promise<LogoutTarget> {
+    return this.logoutTokens.verify(token);
+  }
 
   /** The realm's metadata; a failed discovery is tried again by the next call. */
   server(): Promise<client.Configuration> {
@@ -94,6 +107,14 @@ export class OidcClient {
 
   /** Checks the provider's answer to the callback, redeems the code and reads who signed in. */
   async finishLogin(callbackQuery: string, checks: LoginChecks): Promise<ProviderSignIn> {
+    try {
+      return await this.redeem(callbackQuery, checks);
+    } catch (error) {
+      throw signInFailure(error);
+    }
+  }
+
+  private async redeem(callbackQuery: string, checks: LoginChecks): Promise<ProviderSignIn> {
     const server = await this.serverOrUnavailable();
     const currentUrl = new URL(this.settings.redirectUrl);
     currentUrl.search = callbackQuery;
@@ -115,11 +136,16 @@ export class OidcClient {
     };
   }
 
-  /** New tokens for a session; rejects with ResponseBodyError when the provider refuses. */
+  /** New tokens for a session; rejects with ProviderRefusal when the provider refuses. */
   async refresh(current: ProviderTokens): Promise<ProviderTokens> {
     const server = await this.serverOrUnavailable();
-    const response = await client.refreshTokenGrant(server, current.refreshToken!);
-    return toProviderTokens(response, current);
+    try {
+      const response = await client.refreshTokenGrant(server, current.refreshToken!);
+      return toProviderTokens(response, current);
+    } catch (error) {
+      if (isProviderRefusal(error)) throw new ProviderRefusal(error.status, error.error);
+      throw error;
+    }
   }
 
   /** Where the browser ends the provider's session, or null when the provider has no such page. */

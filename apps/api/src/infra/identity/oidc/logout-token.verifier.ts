@@ -1,14 +1,13 @@
 import { type JWTPayload, jwtVerify } from 'jose';
 import { AppError } from '../../../common/app-error.js';
+import type { LogoutTarget } from '../identity.port.js';
 import { ASYMMETRIC_ALGORITHMS, CLOCK_TOLERANCE_SECONDS } from './access-token.verifier.js';
-import type { OidcClient } from './oidc-client.js';
+import type { OidcSingleSignOn } from './oidc.single-sign-on.js';
 
 const BACKCHANNEL_LOGOUT_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
 
 /** A logout token older than this is refused, which bounds how long one could be replayed. */
 const MAX_TOKEN_AGE = '10 minutes';
-
-export type LogoutTarget = { sid: string | null; subject: string | null };
 
 /**
  * Validates a logout token as OpenID Connect Back-Channel Logout 1.0 (§2.6) says: signed by the
@@ -16,7 +15,7 @@ export type LogoutTarget = { sid: string | null; subject: string | null };
  * logout event, a `sid` or a `sub`, and no `nonce` (which would make it an ID token).
  */
 export class LogoutTokenVerifier {
-  constructor(private readonly client: OidcClient) {}
+  constructor(private readonly client: OidcSingleSignOn) {}
 
   async verify(token: string): Promise<LogoutTarget> {
     const { issuerUrl, clientId } = this.client.settings;

@@ -1,6 +1,6 @@
 import { decodeJwt, decodeProtectedHeader, errors, type JWTPayload, jwtVerify } from 'jose';
 import { AppError } from '../../../common/app-error.js';
-import type { OidcClient } from './oidc-client.js';
+import type { OidcSingleSignOn } from './oidc.single-sign-on.js';
 
 /** Signatures the realm may use; symmetric (HS*) ones are refused: they would need our secret. */
 export const ASYMMETRIC_ALGORITHMS = [
@@ -26,7 +26,7 @@ export const CLOCK_TOLERANCE_SECONDS = 30;
  * the `azp` rule is what accepts them without an audience mapper.
  */
 export class AccessTokenVerifier {
-  constructor(private readonly client: OidcClient) {}
+  constructor(private readonly client: OidcSingleSignOn) {}
 
   async verify(token: string): Promise<JWTPayload> {
     const { issuerUrl, acceptedAudiences } = this.client.settings;

@@ -1,17 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SqlEntityManager } from '@mikro-orm/sql';
-import { DatabaseSessionStore } from '../src/infra/session-store/database.session-store.js';
-import { RedisSessionStore } from '../src/infra/session-store/redis.session-store.js';
-import type { SessionStore } from '../src/infra/session-store/session-store.port.js';
-import { User } from '../src/modules/auth/user.entity.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { DatabaseSessionStore } from './database.session-store.js';
+import { RedisSessionStore } from './redis.session-store.js';
+import type { SessionStore } from './session-store.port.js';
+import { User } from '../../modules/auth/user.entity.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import {
   deleteRedisPrefix,
   redisIsAvailable,
   testRedisUrl,
   uniqueRedisPrefix,
-} from './support/test-redis.js';
+} from '../../../test/support/test-redis.js';
 
 const DAY_MS = 86_400_000;
 let counter = 0;
