@@ -3,7 +3,7 @@ import { SqlEntityManager } from '@mikro-orm/sql';
 import { invisibleCharactersMessage } from '@clearroom/contracts';
 import { PASSWORD_HASHER, type PasswordHasher } from '../src/infra/identity/identity.port.js';
 import { Session } from '../src/infra/session-store/session.entity.js';
-import { User } from '../src/modules/auth/user.entity.js';
+import { User } from '../src/infra/identity/accounts/user.entity.js';
 import { sessionCookiePair, signUp, startTestApp, type TestApp } from './support/test-app.js';
 
 const sessionCookie = (setCookie: string[] | string | undefined) =>

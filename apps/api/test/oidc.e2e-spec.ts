@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SqlEntityManager } from '@mikro-orm/sql';
 import { Session } from '../src/infra/session-store/session.entity.js';
-import { User } from '../src/modules/auth/user.entity.js';
+import { User } from '../src/infra/identity/accounts/user.entity.js';
 import { startOidcTestApp, type OidcTestApp } from './support/oidc-app.js';
 import type { TestBrowser } from './support/oidc-browser.js';
 import { startTestRealm, type RealmUser, type TestRealm } from './support/oidc-realm.js';

@@ -89,6 +89,7 @@ type ChatLine = { message?: { content?: unknown }; done?: unknown; error?: unkno
 
 /** Answers with a model served by Ollama (`POST /api/chat`, streamed as NDJSON). */
 export class OllamaAnswerer implements Answerer {
+  readonly health = { name: 'ollama', dependency: 'Ollama (OLLAMA_URL)' };
   readonly name: string;
   private readonly ollama: OllamaClient;
 

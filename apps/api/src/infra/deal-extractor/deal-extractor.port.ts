@@ -46,3 +46,9 @@ export interface DealExtractor {
 }
 
 export const DEAL_EXTRACTOR = Symbol('DEAL_EXTRACTOR');
+
+/**
+ * The model that reads deal details (LLM_DRIVER=ollama), or null when there is none: the deal
+ * extraction module then falls back to its built-in rules (which are domain code, not an adapter).
+ */
+export const MODEL_DEAL_EXTRACTOR = Symbol('MODEL_DEAL_EXTRACTOR');

@@ -20,6 +20,7 @@ const KEEP_ALIVE = '30m';
  * `dimensions` (the module does so at start).
  */
 export class OllamaEmbedder implements Embedder {
+  readonly health = { name: 'ollama', dependency: 'Ollama (OLLAMA_URL)' };
   readonly model: string;
   private learnt: number | null = null;
   private readonly ollama: OllamaClient;

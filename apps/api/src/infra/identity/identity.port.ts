@@ -1,4 +1,5 @@
 import type { OidcConfig } from '../../config/app-config.js';
+import type { HealthProbe } from '../../common/health-probe.js';
 
 /** Claims of a token or of the userinfo answer, as the provider sent them. */
 export type Claims = Record<string, unknown>;
@@ -48,12 +49,10 @@ export interface PasswordHasher {
  * server, refresh, logout, and the checks of bearer and logout tokens. Failures a person can act
  * on are thrown as AppErrors (IDENTITY_PROVIDER_UNAVAILABLE when the provider does not answer).
  */
-export interface SingleSignOn {
+export interface SingleSignOn extends HealthProbe {
   readonly settings: OidcConfig;
   /** Learns the provider's endpoints now (so the first sign-in is quick); retried on first use. */
   discover(): Promise<void>;
-  /** Resolves when the provider's discovery document answers (readiness). */
-  ping(signal: AbortSignal): Promise<void>;
   startLogin(): Promise<{ url: URL; checks: LoginChecks }>;
   finishLogin(callbackQuery: string, checks: LoginChecks): Promise<ProviderSignIn>;
   /** Throws ProviderRefusal when the provider refuses the refresh token. */
@@ -68,3 +67,7 @@ export interface SingleSignOn {
 export const PASSWORD_HASHER = Symbol('PASSWORD_HASHER');
 /** Null when AUTH_DRIVER=local. */
 export const SINGLE_SIGN_ON = Symbol('SINGLE_SIGN_ON');
+
+/** Accounts, local and single sign-on alike, are rows of `users`: other modules reference them. */
+export { User } from './accounts/user.entity.js';
+export { findAuthenticatedUser } from './accounts/user-lookup.js';

@@ -45,6 +45,7 @@ class ReleasableWorker extends Worker {
 }
 
 export class BullMqJobQueue implements JobQueue {
+  readonly health = { name: 'queue', dependency: 'Redis (REDIS_URL)' };
   private readonly connection: Redis;
   private readonly queue: Queue;
   private worker: ReleasableWorker | null = null;

@@ -34,6 +34,7 @@ export type InlineQueueOptions = {
  * several worker processes on one MySQL database share the table safely.
  */
 export class DatabaseJobQueue implements JobQueue {
+  readonly health = { name: 'queue', dependency: 'the job queue (in the database)' };
   private readonly workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly leaseMs: number;
   private readonly pollMs: number;

@@ -1,4 +1,4 @@
-import type { Metrics } from '../metrics/metrics.js';
+import type { Metrics } from '../metrics/metrics.port.js';
 import type {
   JobCounts,
   JobHandler,
@@ -46,6 +46,10 @@ export class InstrumentedJobQueue implements JobQueue {
 
   counts(): Promise<JobCounts> {
     return this.inner.counts();
+  }
+
+  get health(): JobQueue['health'] {
+    return this.inner.health;
   }
 
   ping(): Promise<void> {

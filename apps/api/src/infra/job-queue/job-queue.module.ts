@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import { PinoLogger } from 'nestjs-pino';
 import type { AppConfig } from '../../config/app-config.js';
-import { Metrics } from '../metrics/metrics.js';
+import { Metrics } from '../metrics/metrics.port.js';
 import { BullMqJobQueue } from './bullmq.job-queue.js';
 import { DatabaseJobQueue } from './database.job-queue.js';
 import { InstrumentedJobQueue } from './instrumented.job-queue.js';

@@ -1,3 +1,4 @@
+import type { HealthProbe } from '../../common/health-probe.js';
 /** Every job the system runs, with its payload. */
 export type JobPayloads = {
   /** Extract, chunk, embed and index one uploaded document. */
@@ -27,7 +28,7 @@ export type JobHandler<N extends JobName> = (
 ) => Promise<void>;
 export type JobHandlers = { [N in JobName]: JobHandler<N> };
 
-export interface JobQueue {
+export interface JobQueue extends HealthProbe {
   /**
    * Queues a job. A job with the same key that has not finished yet is not queued twice, so
    * enqueueing is safe to repeat (e.g. when recovering after a crash).

@@ -53,6 +53,7 @@ function vectorMapping(dimensions: number): estypes.MappingDenseVectorProperty {
  * first use, its vector length taken from the first vectors indexed.
  */
 export class ElasticsearchSearchIndex implements SearchIndex {
+  readonly health = { name: 'search', dependency: 'Elasticsearch (ELASTICSEARCH_URL)' };
   private readonly client: Client;
   private readonly indexName: string;
   private readonly url: string;

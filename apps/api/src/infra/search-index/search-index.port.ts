@@ -1,3 +1,4 @@
+import type { HealthProbe } from '../../common/health-probe.js';
 /** A passage of one page, as indexed: offsets point into the page's extracted text. */
 export type IndexedChunk = {
   projectId: number;
@@ -29,7 +30,7 @@ export type SearchHit = Omit<IndexedChunk, 'vector' | 'projectId'> & {
   score: number;
 };
 
-export interface SearchIndex {
+export interface SearchIndex extends HealthProbe {
   /**
    * Adds chunks. A passage indexed again (same document, page and offsets) replaces the old one,
    * never duplicates it; callers still delete a document's chunks first when re-indexing it.

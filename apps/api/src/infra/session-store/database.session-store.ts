@@ -2,7 +2,7 @@ import type { Dictionary } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { SessionStore, SessionWithUser, StoredSession } from './session-store.port.js';
 import { Session } from './session.entity.js';
-import { User } from '../../modules/auth/user.entity.js';
+import { User } from '../identity/accounts/user.entity.js';
 
 /**
  * Runs on every request, so it is one indexed query written out once, not built per call
@@ -23,6 +23,8 @@ type SessionRow = {
 
 /** Sessions in the `sessions` table: they survive restarts and every API process shares them. */
 export class DatabaseSessionStore implements SessionStore {
+  /** The database's own check covers it. */
+  readonly health = null;
   constructor(private readonly em: SqlEntityManager) {}
 
   async create(id: string, session: StoredSession): Promise<void> {

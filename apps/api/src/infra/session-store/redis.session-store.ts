@@ -2,7 +2,7 @@ import type { SqlEntityManager } from '@mikro-orm/sql';
 import { Logger } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { AppError } from '../../common/app-error.js';
-import { findAuthenticatedUser } from '../../modules/auth/user-lookup.js';
+import { findAuthenticatedUser } from '../identity/accounts/user-lookup.js';
 import type {
   OidcSessionLink,
   SessionStore,
@@ -32,6 +32,7 @@ return 1`;
  *   with each session they gain), so a member may outlive its session: deleting it is then a no-op.
  */
 export class RedisSessionStore implements SessionStore {
+  readonly health = { name: 'sessions', dependency: 'the session store, Redis (REDIS_URL)' };
   private readonly logger = new Logger('RedisSessionStore');
   private readonly redis: Redis;
 

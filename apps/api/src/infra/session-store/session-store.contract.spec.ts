@@ -4,7 +4,7 @@ import { SqlEntityManager } from '@mikro-orm/sql';
 import { DatabaseSessionStore } from './database.session-store.js';
 import { RedisSessionStore } from './redis.session-store.js';
 import type { SessionStore } from './session-store.port.js';
-import { User } from '../../modules/auth/user.entity.js';
+import { User } from '../identity/accounts/user.entity.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import {
   deleteRedisPrefix,

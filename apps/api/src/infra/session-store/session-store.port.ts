@@ -1,4 +1,5 @@
 import type { AuthenticatedUser } from '../../common/request.js';
+import type { HealthProbe } from '../../common/health-probe.js';
 
 /** What single sign-on adds to a session: the provider's ids (to find it again) and its tokens. */
 export type OidcSessionLink = {
@@ -23,7 +24,7 @@ export type SessionWithUser = StoredSession & { user: AuthenticatedUser };
  * Where sessions live, keyed by the sha256 of the cookie token. The guard reads one on every
  * request, so `find` must stay one cheap lookup (plus the user's row).
  */
-export interface SessionStore {
+export interface SessionStore extends HealthProbe {
   create(id: string, session: StoredSession): Promise<void>;
   /** The session with its user as of now, or null. Expired sessions may still be returned. */
   find(id: string): Promise<SessionWithUser | null>;

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { User } from '../../modules/auth/user.entity.js';
+import { User } from '../identity/accounts/user.entity.js';
 
 const SessionSchema = defineEntity({
   name: 'Session',

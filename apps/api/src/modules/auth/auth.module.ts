@@ -6,13 +6,11 @@ import {
   Module,
   type NestModule,
   type OnApplicationBootstrap,
-  type OnModuleInit,
   RequestMethod,
 } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { urlencoded } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { ReadinessRegistry } from '../health/readiness.registry.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { DataVersionService } from './data-version.service.js';
@@ -79,39 +77,16 @@ const whenOidc =
   ],
   exports: [DataVersionService, SessionService],
 })
-export class AuthModule implements NestModule, OnModuleInit, OnApplicationBootstrap {
+export class AuthModule implements NestModule, OnApplicationBootstrap {
   private readonly logger = new Logger('AuthModule');
 
-  constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(SESSION_STORE) private readonly store: SessionStore,
-    @Inject(SINGLE_SIGN_ON) private readonly oidc: SingleSignOn | null,
-    private readonly readiness: ReadinessRegistry,
-  ) {}
+  constructor(@Inject(SINGLE_SIGN_ON) private readonly oidc: SingleSignOn | null) {}
 
   /** Keycloak's back-channel logout posts a form; the app otherwise parses JSON only. */
   configure(consumer: MiddlewareConsumer): void {
     consumer
       .apply(urlencoded({ extended: false, limit: '16kb' }))
       .forRoutes({ path: 'auth/oidc/backchannel-logout', method: RequestMethod.POST });
-  }
-
-  onModuleInit(): void {
-    if (this.config.auth.sessionStore.driver === 'redis') {
-      this.readiness.register({
-        name: 'sessions',
-        dependency: 'the session store, Redis (REDIS_URL)',
-        probe: () => this.store.ping(),
-      });
-    }
-    const oidc = this.oidc;
-    if (oidc) {
-      this.readiness.register({
-        name: 'oidc',
-        dependency: 'the identity provider (OIDC_ISSUER_URL)',
-        probe: (signal) => oidc.ping(signal),
-      });
-    }
   }
 
   onApplicationBootstrap(): void {

@@ -11,8 +11,7 @@ import {
 import { AppError } from '../../common/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { LoginThrottleService, type ThrottleRule } from './login-throttle.service.js';
-import { PASSWORD_HASHER, type PasswordHasher } from '../../infra/identity/identity.port.js';
-import { User } from './user.entity.js';
+import { PASSWORD_HASHER, type PasswordHasher, User } from '../../infra/identity/identity.port.js';
 
 const toDto = (user: User): UserDto => ({ id: user.id, username: user.username });
 

@@ -7,8 +7,8 @@ import {
   type ExtractedPage,
   type Extractor,
 } from '../../infra/extractor/extractor.port.js';
-import { FileStore } from '../../infra/file-store/file-store.js';
-import { Metrics } from '../../infra/metrics/metrics.js';
+import { FILE_STORE, type FileStore } from '../../infra/file-store/file-store.port.js';
+import { Metrics } from '../../infra/metrics/metrics.port.js';
 import type { JobContext } from '../../infra/job-queue/job-queue.port.js';
 import {
   type IndexedChunk,
@@ -50,7 +50,7 @@ export class IngestionService {
 
   constructor(
     private readonly em: SqlEntityManager,
-    private readonly files: FileStore,
+    @Inject(FILE_STORE) private readonly files: FileStore,
     private readonly dataVersion: DataVersionService,
     @Inject(EXTRACTOR) private readonly extractor: Extractor,
     @Inject(EMBEDDER) private readonly embedder: Embedder,

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,17 +7,9 @@ import { EmbeddedExtractor, SCAN_WITHOUT_TEXT } from './embedded.extractor.js';
 import { ExtractionError, type Extraction } from '../extractor.port.js';
 import { extractorConfig } from '../fixtures/extractor-config.js';
 import { scanResolution } from './ocr.js';
+import { CORPUS_DIR, describeWithCorpus } from '../../../../test/support/corpus.js';
 
-/** The developer corpus (../shared/corpus/README.md); jest runs from the repository root. */
-const CORPUS = path.resolve('../../shared/corpus');
-const corpusFile = (...parts: string[]) => path.join(CORPUS, ...parts);
-
-/** Without the corpus these suites are skipped, saying so: they neither fail nor pass vacuously. */
-function describeWithCorpus(): typeof describe | typeof describe.skip {
-  if (existsSync(corpusFile('README.md'))) return describe;
-  console.warn(`Corpus tests skipped: ${CORPUS} is absent (see the developer corpus README)`);
-  return describe.skip;
-}
+const corpusFile = (...parts: string[]) => path.join(CORPUS_DIR, ...parts);
 
 /** Physical page counts, from the corpus README. */
 const PAGE_COUNTS: Record<string, number> = {
@@ -61,7 +53,7 @@ function pdfInput(file: string) {
   return { path: file, mimeType: 'application/pdf', originalName: path.basename(file) };
 }
 
-describeWithCorpus()('embedded extractor on the developer corpus', () => {
+describeWithCorpus('embedded extractor on the developer corpus', () => {
   let extractor: EmbeddedExtractor;
   let withoutOcr: EmbeddedExtractor;
   const results = new Map<string, Extraction>();

@@ -25,6 +25,13 @@ export const IMAGE_WITHOUT_OCR =
  * Each document has a time budget (EXTRACT_TIMEOUT_SECONDS) covering all of its work.
  */
 export class EmbeddedExtractor implements Extractor {
+  readonly health = null;
+
+  /** Nothing outside this process to wait for. */
+  ping(): Promise<void> {
+    return Promise.resolve();
+  }
+
   private readonly config: AppConfig['extractor'];
   private readonly pool: ParsePool;
   private readonly ocr: Ocr | null;

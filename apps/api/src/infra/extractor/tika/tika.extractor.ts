@@ -19,6 +19,7 @@ const MAX_ANSWER_GRACE_MS = 10_000;
  * a 5xx answer or no answer in time are failures of the service, to be retried later.
  */
 export class TikaExtractor implements Extractor {
+  readonly health = { name: 'tika', dependency: 'Apache Tika (TIKA_URL)' };
   private readonly config: AppConfig['extractor'];
   private readonly endpoint: string;
 
@@ -26,6 +27,13 @@ export class TikaExtractor implements Extractor {
     if (!config.tikaUrl) throw new Error('TIKA_URL is required when EXTRACTOR_DRIVER=tika');
     this.config = config;
     this.endpoint = `${config.tikaUrl.replace(/\/+$/, '')}/tika`;
+  }
+
+  async ping(signal: AbortSignal): Promise<void> {
+    const versionUrl = `${this.config.tikaUrl!.replace(/\/+$/, '')}/version`;
+    const response = await fetch(versionUrl, { signal, headers: { accept: '*/*' } });
+    await response.body?.cancel();
+    if (!response.ok) throw new Error(`GET ${versionUrl} answered ${response.status}`);
   }
 
   async extract(input: ExtractionInput): Promise<Extraction> {

@@ -24,6 +24,7 @@ const REQUEST_TIMEOUT_SECONDS = 10;
  * even while Keycloak is down) and is retried until it succeeds.
  */
 export class OidcSingleSignOn implements SingleSignOn {
+  readonly health = { name: 'oidc', dependency: 'the identity provider (OIDC_ISSUER_URL)' };
   private discovered?: Promise<client.Configuration>;
   private keySet?: JWTVerifyGetKey;
 

@@ -58,6 +58,7 @@ type VectorStatements = ReturnType<typeof prepareVectorStatements>;
  * connection when there are none.
  */
 export class SqliteSearchIndex implements SearchIndex {
+  readonly health = { name: 'search', dependency: 'the search index (in DATA_DIR)' };
   private readonly db: Database.Database;
   private readonly statements: Statements;
   private vectors: { dimensions: number; statements: VectorStatements } | null;

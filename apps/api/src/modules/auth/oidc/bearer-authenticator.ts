@@ -1,8 +1,7 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { AuthenticatedUser } from '../../../common/request.js';
 import { AppError } from '../../../common/app-error.js';
-import { findAuthenticatedUser } from '../user-lookup.js';
-import type { SingleSignOn } from '../../../infra/identity/identity.port.js';
+import { findAuthenticatedUser, type SingleSignOn } from '../../../infra/identity/identity.port.js';
 import type { OidcAccounts } from './oidc-accounts.service.js';
 import { identityFrom, type ProviderIdentity } from './provider-identity.js';
 

@@ -1,10 +1,7 @@
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromFile } from 'file-type';
-import {
-  MARKUP_SNIFF_BYTES,
-  spreadsheetMarkup,
-} from '../../../infra/extractor/embedded/parsers/spreadsheet-markup.js';
+import { MARKUP_SNIFF_BYTES, spreadsheetMarkup } from '../../../common/spreadsheet-markup.js';
 
 export type AcceptedType = { accepted: true; mimeType: string; extension: string };
 export type RejectedType = { accepted: false; reason: string };

@@ -9,7 +9,10 @@ import {
 import type { ParsedDocument } from './protocol.ts';
 import { SheetPages, cellText, type Cell } from './rows.ts';
 import { formatDate, formatNumber } from './spreadsheet.ts';
-import { spreadsheetMarkup, type SpreadsheetMarkup } from './spreadsheet-markup.ts';
+import {
+  spreadsheetMarkup,
+  type SpreadsheetMarkup,
+} from '../../../../common/spreadsheet-markup.ts';
 
 /**
  * Legacy Excel workbooks (.xls: Excel 97-2003 and older BIFF inside an OLE container, or the XML

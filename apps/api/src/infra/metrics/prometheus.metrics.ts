@@ -1,12 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-
-export type IngestionStage = 'extract' | 'store' | 'chunk' | 'embed' | 'index';
-export type IngestionOutcome = 'completed' | 'failed';
-/** complete: the answer was stored and sent; error: it failed; aborted: the asker left or the server stopped. */
-export type AnswerOutcome = 'complete' | 'error' | 'aborted';
-/** Jobs by state; their sum is the queue's depth. */
-export type QueueCounts = { waiting: number; active: number; delayed: number };
+import { Metrics, type QueueCounts } from './metrics.port.js';
 
 /** A scrape must not hang on a queue store that does not answer (Redis down). */
 const QUEUE_READ_TIMEOUT_MS = 2_000;
@@ -15,9 +9,9 @@ const QUEUE_READ_TIMEOUT_MS = 2_000;
  * Every Prometheus series Clearroom exports, in a registry of its own (so several applications in
  * one process, as in the tests, never share counters). Served by the metrics server, not the API.
  */
-export class Metrics {
+export class PrometheusMetrics extends Metrics {
   readonly registry = new Registry();
-  private readonly logger = new Logger(Metrics.name);
+  private readonly logger = new Logger('Metrics');
   private queueCounts: (() => Promise<QueueCounts>) | null = null;
 
   readonly httpRequestDuration = new Histogram({
@@ -75,6 +69,7 @@ export class Metrics {
   });
 
   constructor() {
+    super();
     collectDefaultMetrics({ register: this.registry });
   }
 

@@ -1,5 +1,5 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import type { AuthenticatedUser } from '../../common/request.js';
+import type { AuthenticatedUser } from '../../../common/request.js';
 
 /** One primary-key read, written out once: it runs on every request that is not a database session. */
 const USER_LOOKUP = 'select id, username, data_version from users where id = ?';
