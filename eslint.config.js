@@ -5,6 +5,31 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Vendor clients: only adapters under apps/api/src/infra/ may import them. */
+export const VENDOR_PACKAGES = [
+  'bullmq',
+  'ioredis',
+  '@elastic/elasticsearch',
+  'better-sqlite3',
+  'mysql2',
+  'openid-client',
+  'jose',
+  'pdfjs-dist',
+];
+
+const vendorImports = {
+  paths: VENDOR_PACKAGES.map((name) => ({
+    name,
+    message: 'Vendor clients live under apps/api/src/infra/<port>/: use the port instead.',
+  })),
+  patterns: [
+    {
+      group: VENDOR_PACKAGES.map((name) => `${name}/*`),
+      message: 'Vendor clients live under apps/api/src/infra/<port>/: use the port instead.',
+    },
+  ],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -51,6 +76,40 @@ export default tseslint.config(
     // NestJS injects by the constructor's parameter types: those imports must stay value imports.
     files: ['apps/api/src/**/*.ts'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
+  },
+  {
+    // Ports and adapters: vendor clients and HTTP to other services (Ollama, Tika, the identity
+    // provider) only in infra/; above it, code sees a port.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/infra/**', 'apps/api/src/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': ['error', vendorImports],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'HTTP to another service belongs in an adapter under infra/.' },
+      ],
+    },
+  },
+  {
+    // A feature module sees of infra/ only ports (interfaces, tokens) and modules (factories).
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: ['apps/api/src/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...vendorImports,
+          patterns: [
+            ...vendorImports.patterns,
+            {
+              regex: '/infra/(?!.*\\.(?:port|module)\\.js$)',
+              message:
+                'Import a port (*.port) or a module (*.module) from infra/, never an adapter.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // supertest and fetch mocks hand tests untyped JSON bodies; the assertions check their shape.

@@ -88,7 +88,7 @@ describe('overlay single-node', () => {
       SEARCH_DRIVER: 'embedded',
       EXTRACTOR_DRIVER: 'embedded',
       LLM_DRIVER: 'embedded',
-      QUEUE_DRIVER: 'inline',
+      QUEUE_DRIVER: 'database',
       AUTH_DRIVER: 'local',
     });
   });

@@ -5,7 +5,10 @@
  */
 /* eslint-disable @nx/enforce-module-boundaries -- the zip writer of the API's parsers, run as they are (erasable TypeScript) */
 import { crc32, deflateRawSync } from 'node:zlib';
-import { type StoredEntry, writeZip } from '../../apps/api/src/infra/extractor/parsers/zip.ts';
+import {
+  type StoredEntry,
+  writeZip,
+} from '../../apps/api/src/infra/extractor/embedded/parsers/zip.ts';
 
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const RELATIONSHIPS = 'http://schemas.openxmlformats.org/package/2006/relationships';

@@ -19,7 +19,7 @@ import { registerHooks } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Embedder } from '../../apps/api/src/infra/embedder/embedder.port.ts';
-import type { IndexedChunk } from '../../apps/api/src/infra/search/search-index.port.ts';
+import type { IndexedChunk } from '../../apps/api/src/infra/search-index/search-index.port.ts';
 
 // The API's sources import each other as `./x.js` (for tsc); run unbuilt, only `./x.ts` exists.
 registerHooks({
@@ -34,9 +34,9 @@ registerHooks({
 // Imported after the hook is registered (static imports would be resolved before it).
 const { chunkDocument } = await import('../../apps/api/src/modules/ingestion/chunking/chunker.ts');
 const { SqliteSearchIndex } =
-  await import('../../apps/api/src/infra/search/sqlite.search-index.ts');
+  await import('../../apps/api/src/infra/search-index/sqlite/sqlite.search-index.ts');
 const { EmbeddedExtractor } =
-  await import('../../apps/api/src/infra/extractor/embedded.extractor.ts');
+  await import('../../apps/api/src/infra/extractor/embedded/embedded.extractor.ts');
 const { extractorConfig } =
   await import('../../apps/api/src/infra/extractor/fixtures/extractor-config.ts');
 

@@ -11,7 +11,7 @@ import { assignRequestId } from './common/request-id.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 import type { AppConfig } from './config/app-config.js';
 import { httpMetrics } from './infra/metrics/http-metrics.middleware.js';
-import { Metrics } from './infra/metrics/metrics.js';
+import { Metrics } from './infra/metrics/metrics.port.js';
 import { answerOutsideApiWithJson, serveSpa } from './modules/web/spa.js';
 
 /** Builds the whole HTTP application (used by main.ts and by the API tests alike). */

@@ -5,13 +5,18 @@ import { prettyLogStream } from './common/pretty-log-stream.js';
 import { requestIdOf } from './common/request-id.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
+import { entities } from './entities.js';
 import { DatabaseModule } from './infra/database/database.module.js';
+import { DealExtractorModule } from './infra/deal-extractor/deal-extractor.module.js';
 import { AnswererModule } from './infra/answerer/answerer.module.js';
 import { EmbedderModule } from './infra/embedder/embedder.module.js';
 import { ExtractorModule } from './infra/extractor/extractor.module.js';
+import { FileStoreModule } from './infra/file-store/file-store.module.js';
+import { IdentityModule } from './infra/identity/identity.module.js';
 import { MetricsModule } from './infra/metrics/metrics.module.js';
-import { QueueModule } from './infra/queue/queue.module.js';
-import { SearchModule } from './infra/search/search.module.js';
+import { JobQueueModule } from './infra/job-queue/job-queue.module.js';
+import { SearchIndexModule } from './infra/search-index/search-index.module.js';
+import { SessionStoreModule } from './infra/session-store/session-store.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { ClientConfigModule } from './modules/client-config/client-config.module.js';
 import { DashboardModule } from './modules/dashboard/dashboard.module.js';
@@ -74,12 +79,21 @@ export class AppModule {
               ? [httpLogOptions(config), prettyLogStream(process.stdout, !!process.stdout.isTTY)]
               : httpLogOptions(config),
         }),
-        DatabaseModule.forRoot(config),
-        QueueModule.forRoot(config),
-        SearchModule.forRoot(config),
+        DatabaseModule.forRoot(config, entities),
+        FileStoreModule.forRoot(config),
+        JobQueueModule.forRoot(config),
+        SearchIndexModule.forRoot(config),
         EmbedderModule.forRoot(config),
         HealthModule,
-        ...(config.role === 'worker' ? [] : [AnswererModule.forRoot(config), ...apiModules]),
+        ...(config.role === 'worker'
+          ? []
+          : [
+              AnswererModule.forRoot(config),
+              SessionStoreModule.forRoot(config),
+              IdentityModule.forRoot(config),
+              DealExtractorModule.forRoot(config),
+              ...apiModules,
+            ]),
         ...(config.role === 'api' ? [] : [ExtractorModule.forRoot(config), IngestionModule]),
       ],
     };

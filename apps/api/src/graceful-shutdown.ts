@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { INestApplication, LoggerService } from '@nestjs/common';
-import { JOB_QUEUE, type JobQueue } from './infra/queue/job-queue.port.js';
+import { JOB_QUEUE, type JobQueue } from './infra/job-queue/job-queue.port.js';
 import { ShutdownSignal } from './modules/health/shutdown-signal.js';
 
 export type GracefulShutdownOptions = {

@@ -6,7 +6,7 @@ import { createApp } from './app.factory.js';
 import { prepareDataDir } from './config/data-dir.js';
 import { startupWarnings } from './config/startup-warnings.js';
 import { installGracefulShutdown } from './graceful-shutdown.js';
-import { Metrics } from './infra/metrics/metrics.js';
+import { Metrics } from './infra/metrics/metrics.port.js';
 import { closeMetricsServer, startMetricsServer } from './infra/metrics/metrics.server.js';
 import { startBanner, startRecord } from './start-banner.js';
 

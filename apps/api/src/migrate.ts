@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/core';
 import { ConfigError, loadConfig } from './config/app-config.js';
 import { prepareDataDir } from './config/data-dir.js';
+import { entities } from './entities.js';
 import { MigrationRunner } from './infra/database/migration-runner.js';
 import { createOrmOptions } from './infra/database/orm-options.js';
 
@@ -9,7 +10,7 @@ import { createOrmOptions } from './infra/database/orm-options.js';
 try {
   const config = loadConfig(process.env);
   prepareDataDir(config);
-  const orm = await MikroORM.init(createOrmOptions(config.database));
+  const orm = await MikroORM.init(createOrmOptions(config.database, entities));
   try {
     const applied = await new MigrationRunner(orm, false).migrate();
     process.stdout.write(

@@ -14,7 +14,8 @@ export function driversInUse(config: AppConfig): Record<string, string> {
       database.driver === 'sqlite'
         ? `SQLite (${database.file})`
         : `${database.driver === 'mariadb' ? 'MariaDB' : 'MySQL'} at ${database.host}:${database.port}/${database.database}`,
-    queue: config.queue.driver === 'inline' ? 'inline (in the database)' : 'BullMQ (Redis)',
+    queue:
+      config.queue.driver === 'database' ? 'database (jobs in the database)' : 'BullMQ (Redis)',
     extractor:
       config.extractor.driver === 'embedded'
         ? `embedded (OCR ${config.extractor.ocr})`

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SqlEntityManager } from '@mikro-orm/sql';
 import { Redis } from 'ioredis';
-import { Session } from '../src/modules/auth/session.entity.js';
+import { Session } from '../src/infra/session-store/session.entity.js';
 import { startOidcTestApp, type OidcTestApp } from './support/oidc-app.js';
 import { signUp, startTestApp, type TestApp } from './support/test-app.js';
 import {
@@ -141,7 +141,7 @@ describe('sessions in Redis, with Redis unreachable', () => {
       expect(response.body).toEqual({
         error:
           'Sessions are unavailable: the session store (Redis) does not answer. Please try again shortly.',
-        code: 'SERVICE_UNAVAILABLE',
+        code: 'REDIS_UNAVAILABLE',
         requestId: expect.any(String),
       });
       const ready = await testApp.http().get('/api/health/ready').expect(503);

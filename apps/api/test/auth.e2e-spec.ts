@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SqlEntityManager } from '@mikro-orm/sql';
 import { invisibleCharactersMessage } from '@clearroom/contracts';
-import { PasswordHasher } from '../src/modules/auth/password-hasher.js';
-import { Session } from '../src/modules/auth/session.entity.js';
-import { User } from '../src/modules/auth/user.entity.js';
+import { PASSWORD_HASHER, type PasswordHasher } from '../src/infra/identity/identity.port.js';
+import { Session } from '../src/infra/session-store/session.entity.js';
+import { User } from '../src/infra/identity/accounts/user.entity.js';
 import { sessionCookiePair, signUp, startTestApp, type TestApp } from './support/test-app.js';
 
 const sessionCookie = (setCookie: string[] | string | undefined) =>
@@ -324,7 +324,7 @@ describe('auth: separate app instances and settings', () => {
           .post('/api/auth/login')
           .send({ username, password: 'not the password' })
           .expect(401);
-      const hasher = testApp.app.get(PasswordHasher);
+      const hasher = testApp.app.get<PasswordHasher>(PASSWORD_HASHER);
       const stored = await hasher.hash('some password');
       const known: number[] = [];
       const unknown: number[] = [];

@@ -13,9 +13,9 @@ import {
 import { writePdf } from '../src/infra/extractor/fixtures/pdf-writer.js';
 import { libreOfficeDeck } from '../src/infra/extractor/fixtures/ppt-writer.js';
 import { product, writeXls } from '../src/infra/extractor/fixtures/xls-writer.js';
-import { JOB_QUEUE, type JobQueue } from '../src/infra/queue/job-queue.port.js';
-import { SEARCH_INDEX, type SearchIndex } from '../src/infra/search/search-index.port.js';
-import { Session } from '../src/modules/auth/session.entity.js';
+import { JOB_QUEUE, type JobQueue } from '../src/infra/job-queue/job-queue.port.js';
+import { SEARCH_INDEX, type SearchIndex } from '../src/infra/search-index/search-index.port.js';
+import { Session } from '../src/infra/session-store/session.entity.js';
 import { DocumentPage } from '../src/modules/documents/document-page.entity.js';
 import { SessionService } from '../src/modules/auth/session.service.js';
 import { FileUrlSigner } from '../src/modules/documents/file-url-signer.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it, jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { SqlEntityManager } from '@mikro-orm/sql';
 import type { ProjectFile, UploadResponse } from '@clearroom/contracts';
-import { SCAN_WITHOUT_TEXT } from '../src/infra/extractor/embedded.extractor.js';
+import { SCAN_WITHOUT_TEXT } from '../src/infra/extractor/embedded/embedded.extractor.js';
 import { writePdf } from '../src/infra/extractor/fixtures/pdf-writer.js';
 import { Document } from '../src/modules/documents/document.entity.js';
 import { corpusFile, describeWithCorpus } from './support/corpus.js';

@@ -63,7 +63,7 @@ describe('JSON logs with request ids (the built product)', () => {
       role: 'all',
       drivers: {
         database: `SQLite (${path.join(dataDir, 'clearroom.sqlite')})`,
-        queue: 'inline (in the database)',
+        queue: 'database (jobs in the database)',
         search: 'embedded (SQLite FTS5)',
         signIn: 'local accounts',
       },

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ChatSession } from '@clearroom/contracts';
 import { writePdf } from '../src/infra/extractor/fixtures/pdf-writer.js';
-import { Metrics } from '../src/infra/metrics/metrics.js';
+import { Metrics } from '../src/infra/metrics/metrics.port.js';
 import {
   closeMetricsServer,
   metricsServerPort,

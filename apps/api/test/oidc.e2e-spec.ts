@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SqlEntityManager } from '@mikro-orm/sql';
-import { Session } from '../src/modules/auth/session.entity.js';
-import { User } from '../src/modules/auth/user.entity.js';
+import { Session } from '../src/infra/session-store/session.entity.js';
+import { User } from '../src/infra/identity/accounts/user.entity.js';
 import { startOidcTestApp, type OidcTestApp } from './support/oidc-app.js';
 import type { TestBrowser } from './support/oidc-browser.js';
 import { startTestRealm, type RealmUser, type TestRealm } from './support/oidc-realm.js';
@@ -561,7 +561,7 @@ describe('single sign-on while the identity provider is down', () => {
       expect(login.body).toEqual({
         error:
           'The identity provider cannot be reached (OIDC_ISSUER_URL). Please try again shortly.',
-        code: 'SERVICE_UNAVAILABLE',
+        code: 'IDENTITY_PROVIDER_UNAVAILABLE',
         requestId: expect.any(String),
       });
       const ready = await testApp.http().get('/api/health/ready').expect(503);

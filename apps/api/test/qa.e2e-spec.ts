@@ -454,7 +454,7 @@ describe('ask stream (Ollama answerer, against a fake Ollama)', () => {
       question: 'What is the term?',
     });
     const last = result.events.at(-1)!;
-    expect(last).toMatchObject({ type: 'error', code: 'SERVICE_UNAVAILABLE' });
+    expect(last).toMatchObject({ type: 'error', code: 'OLLAMA_UNAVAILABLE' });
     expect((last as { error: string }).error).toMatch(/2 s/);
   });
 });

@@ -21,10 +21,6 @@ export const inProgressFileStatuses: readonly string[] = [
 export const DEFAULT_MAX_FILE_SIZE_MB = 200;
 export const DEFAULT_MAX_FILES_PER_UPLOAD = 50;
 
-/** What the file picker offers (spec §5); drag and drop is unfiltered, the server decides. */
-export const FILE_PICKER_ACCEPT =
-  '.pdf,.doc,.docx,.xls,.xlsx,.csv,.tsv,.ppt,.pptx,.txt,.md,.markdown,.jpg,.jpeg,.png,.tif,.tiff,application/pdf,text/plain,image/jpeg,image/png';
-
 export type ProjectFile = {
   id: number;
   projectId: number;

@@ -1,22 +1,46 @@
 import { z } from 'zod';
 
-/** Stable machine-readable codes carried by every non-OK response. */
-export const errorCodes = [
+/** Codes any route can answer with. */
+export const commonErrorCodes = [
   'VALIDATION_FAILED',
   'MALFORMED_JSON',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
-  'UNAUTHENTICATED',
-  'INVALID_CREDENTIALS',
-  'USERNAME_TAKEN',
-  'TOO_MANY_ATTEMPTS',
   'FORBIDDEN',
   'FORBIDDEN_ORIGIN',
   'NOT_FOUND',
   'ROUTE_NOT_FOUND',
   'INTERNAL_ERROR',
+  /** This process cannot serve now (shutting down, not ready, a model's empty answer). */
   'SERVICE_UNAVAILABLE',
-  'NO_ANALYSED_DOCUMENTS',
+] as const;
+
+/** Codes of the auth module. */
+export const authErrorCodes = [
+  'UNAUTHENTICATED',
+  'INVALID_CREDENTIALS',
+  'USERNAME_TAKEN',
+  'TOO_MANY_ATTEMPTS',
+] as const;
+
+/** Codes of the question-answering and deal-extraction modules. */
+export const qaErrorCodes = ['NO_ANALYSED_DOCUMENTS'] as const;
+
+/** A dependency behind a port did not answer (503): the code names it. */
+export const dependencyErrorCodes = [
+  'REDIS_UNAVAILABLE',
+  'ELASTICSEARCH_UNAVAILABLE',
+  'OLLAMA_UNAVAILABLE',
+  'IDENTITY_PROVIDER_UNAVAILABLE',
+] as const;
+export type DependencyErrorCode = (typeof dependencyErrorCodes)[number];
+
+/** Stable machine-readable codes carried by every non-OK response. */
+export const errorCodes = [
+  ...commonErrorCodes,
+  ...authErrorCodes,
+  ...qaErrorCodes,
+  ...dependencyErrorCodes,
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

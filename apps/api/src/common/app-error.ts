@@ -17,6 +17,10 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
   NO_ANALYSED_DOCUMENTS: 422,
+  REDIS_UNAVAILABLE: 503,
+  ELASTICSEARCH_UNAVAILABLE: 503,
+  OLLAMA_UNAVAILABLE: 503,
+  IDENTITY_PROVIDER_UNAVAILABLE: 503,
 };
 
 /** A failure the client can act on: its message is shown to the user as is. */

@@ -132,10 +132,15 @@ describe('.env.example', () => {
 });
 
 describe('loadConfig: documents pipeline', () => {
+  it("accepts the embedded queue's former name, inline, as the database queue", () => {
+    expect(loadConfig({ QUEUE_DRIVER: 'inline' }).queue.driver).toBe('database');
+    expect(loadConfig({ QUEUE_DRIVER: 'database' }).queue.driver).toBe('database');
+  });
+
   it('defaults to the embedded pipeline in one process', () => {
     const config = loadConfig({});
     expect(config.role).toBe('all');
-    expect(config.queue).toMatchObject({ driver: 'inline', redisUrl: null, maxAttempts: 3 });
+    expect(config.queue).toMatchObject({ driver: 'database', redisUrl: null, maxAttempts: 3 });
     expect(config.extractor).toMatchObject({ driver: 'embedded', ocr: 'auto', maxPages: 5000 });
     expect(config.search).toMatchObject({
       driver: 'embedded',

@@ -75,7 +75,11 @@ const envSchema = z.object({
   UPLOAD_MAX_FILES: positiveInt(1000).default(50),
   FILE_URL_TTL_SECONDS: positiveInt(24 * 3600).default(300),
 
-  QUEUE_DRIVER: z.enum(['inline', 'bullmq']).default('inline'),
+  // `inline` is the embedded queue's former name, still accepted so existing installs keep working.
+  QUEUE_DRIVER: z
+    .enum(['database', 'inline', 'bullmq'])
+    .default('database')
+    .transform((driver) => (driver === 'inline' ? 'database' : driver)),
   REDIS_URL: httpLikeUrl(/^rediss?$/, 'must be a redis:// or rediss:// URL').optional(),
   QUEUE_PREFIX: z
     .string()
@@ -174,7 +178,7 @@ export type AppConfig = {
   filesDir: string;
   uploads: { maxFileBytes: number; maxFiles: number; fileUrlTtlMs: number };
   queue: {
-    driver: 'inline' | 'bullmq';
+    driver: 'database' | 'bullmq';
     redisUrl: string | null;
     /** Redis key prefix, so several installations can share one Redis. */
     prefix: string;

@@ -16,11 +16,15 @@ export const CORPUS = {
   word: 'office/testWORD.docx',
 } as const;
 
-/** `describe`, or a visible skip when the corpus folder is absent. */
+/** `describe`, or a visible skip when the corpus folder is absent (outside CI; in CI, a failure). */
 export function describeWithCorpus(name: string, body: () => void): void {
   if (corpusAvailable) {
     describe(name, body);
     return;
+  }
+  // In CI nothing is skipped silently: a missing corpus fails the run, like a missing Redis.
+  if (process.env['CI']) {
+    throw new Error(`${name}: the document corpus is not at ${CORPUS_DIR} (CI runs every suite)`);
   }
   console.warn(`*** ${name}: SKIPPED, the document corpus is not at ${CORPUS_DIR}`);
   describe.skip(name, body);

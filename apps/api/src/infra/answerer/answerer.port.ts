@@ -1,4 +1,5 @@
-import type { ChatMessage } from '@clearroom/contracts';
+import type { ChatMessage, DependencyErrorCode } from '@clearroom/contracts';
+import type { HealthProbe } from '../../common/health-probe.js';
 
 /** A passage given to the answerer, numbered from 1 in the order it is cited as `[n]`. */
 export type AnswerPassage = {
@@ -27,7 +28,7 @@ export type AnswerRequest = {
  * streamed in pieces as it is produced; citations are checked afterwards by the caller, so an
  * answerer may cite wrongly but can never make a wrong citation reach a user.
  */
-export interface Answerer {
+export interface Answerer extends HealthProbe {
   /** Shown in logs and metrics: 'extractive' or the model's name. */
   readonly name: string;
   stream(request: AnswerRequest): AsyncIterable<string>;
@@ -40,6 +41,8 @@ export class AnswererError extends Error {
   constructor(
     message: string,
     readonly reason: 'unavailable' | 'timeout' | 'failed',
+    /** The dependency that failed, as the stable code the client receives. */
+    readonly code: DependencyErrorCode,
     options?: ErrorOptions,
   ) {
     super(message, options);

@@ -37,6 +37,13 @@ type Candidate = {
  * so it cannot misstate a figure; when no sentence is relevant enough it says so.
  */
 export class ExtractiveAnswerer implements Answerer {
+  readonly health = null;
+
+  /** Nothing outside this process to wait for. */
+  ping(): Promise<void> {
+    return Promise.resolve();
+  }
+
   readonly name = 'extractive';
 
   async *stream(request: AnswerRequest): AsyncIterable<string> {

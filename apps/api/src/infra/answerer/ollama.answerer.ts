@@ -1,5 +1,12 @@
 import { CHAT_HISTORY_MESSAGES } from '@clearroom/contracts';
-import type { AppConfig } from '../../config/app-config.js';
+import {
+  CHARS_PER_TOKEN,
+  errorMessageOf,
+  ndjsonLines,
+  networkReason,
+  OllamaClient,
+  type OllamaLlmConfig,
+} from '../ollama/ollama.client.js';
 import {
   type AnswerPassage,
   type AnswerRequest,
@@ -7,7 +14,7 @@ import {
   AnswererError,
 } from './answerer.port.js';
 
-export type OllamaLlmConfig = NonNullable<AppConfig['llm']['ollama']>;
+export type { OllamaLlmConfig };
 export type OllamaChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
 
 export const NOT_FOUND_ANSWER = "I could not find this in the project's documents.";
@@ -21,8 +28,6 @@ export const ANSWER_SYSTEM_PROMPT = [
   'Be concise. Quote figures, amounts, names and dates exactly as they are written in the passages.',
 ].join('\n');
 
-/** A rough estimate that holds for English text with Llama-style tokenizers. */
-const CHARS_PER_TOKEN = 4;
 /** Context kept free for the answer itself. */
 const ANSWER_RESERVE_TOKENS = 1024;
 /** What a chat template adds around each message. */
@@ -84,10 +89,13 @@ type ChatLine = { message?: { content?: unknown }; done?: unknown; error?: unkno
 
 /** Answers with a model served by Ollama (`POST /api/chat`, streamed as NDJSON). */
 export class OllamaAnswerer implements Answerer {
+  readonly health = { name: 'ollama', dependency: 'Ollama (OLLAMA_URL)' };
   readonly name: string;
+  private readonly ollama: OllamaClient;
 
   constructor(private readonly config: OllamaLlmConfig) {
     this.name = config.model;
+    this.ollama = new OllamaClient(config.url);
   }
 
   async *stream(request: AnswerRequest): AsyncGenerator<string> {
@@ -106,12 +114,11 @@ export class OllamaAnswerer implements Answerer {
     const firstToken = setTimeout(expire('first'), firstTokenTimeoutMs);
     const total = setTimeout(expire('total'), totalTimeoutMs);
     try {
-      const response = await fetch(`${this.config.url}/api/chat`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(this.requestBody(request)),
-        signal: AbortSignal.any([request.signal, stop.signal]),
-      });
+      const response = await this.ollama.post(
+        '/api/chat',
+        this.requestBody(request),
+        AbortSignal.any([request.signal, stop.signal]),
+      );
       state.responded = true;
       if (!response.ok || !response.body) throw await this.httpFailure(response);
       for await (const line of ndjsonLines(response.body)) {
@@ -126,6 +133,7 @@ export class OllamaAnswerer implements Answerer {
       throw new AnswererError(
         `Ollama (${this.config.model}) ended its answer without finishing it`,
         'failed',
+        'OLLAMA_UNAVAILABLE',
       );
     } catch (error) {
       throw this.failure(error, request.signal, state);
@@ -154,6 +162,7 @@ export class OllamaAnswerer implements Answerer {
       throw new AnswererError(
         `Ollama (${this.config.model}) sent a line that is not JSON: ${line.slice(0, 120)}`,
         'failed',
+        'OLLAMA_UNAVAILABLE',
         { cause: error },
       );
     }
@@ -161,23 +170,30 @@ export class OllamaAnswerer implements Answerer {
       throw new AnswererError(
         `Ollama (${this.config.model}) failed while answering: ${typeof parsed.error === 'string' ? parsed.error : JSON.stringify(parsed.error)}`,
         'failed',
+        'OLLAMA_UNAVAILABLE',
       );
     }
     return parsed;
   }
 
+  ping(signal?: AbortSignal): Promise<void> {
+    return this.ollama.ping(signal);
+  }
+
   private async httpFailure(response: Response): Promise<AnswererError> {
     const { model, url } = this.config;
-    const message = errorMessage(await response.text());
-    if (response.status === 404 && /model/i.test(message)) {
+    const message = errorMessageOf(await response.text());
+    if (this.ollama.isMissingModel(response.status, message)) {
       return new AnswererError(
-        `Ollama at ${url} has no model "${model}": run \`ollama pull ${model}\` on the Ollama server`,
+        this.ollama.missingModelMessage(model),
         'unavailable',
+        'OLLAMA_UNAVAILABLE',
       );
     }
     return new AnswererError(
       `Ollama (${model}) at ${url} answered HTTP ${response.status} ${message}`.trim(),
       response.status === 503 ? 'unavailable' : 'failed',
+      'OLLAMA_UNAVAILABLE',
     );
   }
 
@@ -193,6 +209,7 @@ export class OllamaAnswerer implements Answerer {
       return new AnswererError(
         `Ollama (${model}) sent nothing within ${firstTokenTimeoutMs / 1000} s at ${url}: the model may still be loading or busy with other questions. Try again, or raise OLLAMA_FIRST_TOKEN_TIMEOUT_SECONDS`,
         'timeout',
+        'OLLAMA_UNAVAILABLE',
         { cause: error },
       );
     }
@@ -200,56 +217,25 @@ export class OllamaAnswerer implements Answerer {
       return new AnswererError(
         `Ollama (${model}) did not finish its answer within ${totalTimeoutMs / 1000} s at ${url}. Try again, or raise OLLAMA_ANSWER_TIMEOUT_SECONDS`,
         'timeout',
+        'OLLAMA_UNAVAILABLE',
         { cause: error },
       );
     }
     if (!state.responded) {
       return new AnswererError(
-        `Ollama is unavailable at ${url}: ${networkReason(error)}`,
+        this.ollama.unreachableMessage(error),
         'unavailable',
-        { cause: error },
+        'OLLAMA_UNAVAILABLE',
+        {
+          cause: error,
+        },
       );
     }
     return new AnswererError(
       `Ollama (${model}) at ${url} broke off its answer (${networkReason(error)}): see the Ollama server's log`,
       'failed',
+      'OLLAMA_UNAVAILABLE',
       { cause: error },
     );
   }
-}
-
-/** The lines of an NDJSON body, whatever way they were split across network reads. */
-async function* ndjsonLines(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
-  const decoder = new TextDecoder();
-  let buffered = '';
-  // Leaving this loop early cancels the body.
-  for await (const bytes of body) {
-    buffered += decoder.decode(bytes, { stream: true });
-    let newline: number;
-    while ((newline = buffered.indexOf('\n')) >= 0) {
-      const line = buffered.slice(0, newline).trim();
-      buffered = buffered.slice(newline + 1);
-      if (line !== '') yield line;
-    }
-  }
-  const last = (buffered + decoder.decode()).trim();
-  if (last !== '') yield last;
-}
-
-/** Ollama's `{"error": "..."}`, or the body as it came. */
-function errorMessage(text: string): string {
-  try {
-    const { error } = JSON.parse(text) as { error?: unknown };
-    if (typeof error === 'string') return error;
-  } catch {
-    // not JSON: fall through to the raw text
-  }
-  return text.trim().slice(0, 200);
-}
-
-/** "connect ECONNREFUSED 127.0.0.1:11434" rather than fetch's bare "fetch failed". */
-function networkReason(error: unknown): string {
-  // Read by shape: fetch's errors may come from another realm (jest's VM), failing instanceof.
-  const { message, cause } = (error ?? {}) as { message?: unknown; cause?: { message?: unknown } };
-  return String(cause?.message ?? message ?? error);
 }

@@ -11,6 +11,7 @@ import { AppSetting } from './app-setting.entity.js';
 import { bindParameters, cachePreparedStatements } from './bound-sqlite.driver.js';
 import { MigrationRunner } from './migration-runner.js';
 import { createOrmOptions } from './orm-options.js';
+import { entities } from '../../entities.js';
 
 describe('bindParameters', () => {
   const platform = new SqlitePlatform();
@@ -63,7 +64,7 @@ describe('MikroORM on SQLite with bound text', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'clearroom-bound-'));
     orm = await MikroORM.init(
-      createOrmOptions({ driver: 'sqlite', file: path.join(dataDir, 'db.sqlite') }),
+      createOrmOptions({ driver: 'sqlite', file: path.join(dataDir, 'db.sqlite') }, entities),
     );
     await new MigrationRunner(orm, true).migrate();
   });

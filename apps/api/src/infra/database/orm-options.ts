@@ -1,11 +1,10 @@
-import type { Options } from '@mikro-orm/core';
+import type { EntitySchema, Options } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import { MariaDbDriver } from '@mikro-orm/mariadb';
 import { MySqlDriver } from '@mikro-orm/mysql';
 import { CompiledQuery, type DatabaseConnection } from 'kysely';
 import type { DatabaseConfig } from '../../config/app-config.js';
 import { BoundSqliteDriver } from './bound-sqlite.driver.js';
-import { entities } from './entities.js';
 import { mysqlMigrations } from './migrations/mysql/index.js';
 import { sqliteMigrations } from './migrations/sqlite/index.js';
 
@@ -17,7 +16,11 @@ const SQLITE_PRAGMAS = [
   'pragma busy_timeout = 5000',
 ];
 
-export function createOrmOptions(database: DatabaseConfig): Partial<Options> {
+/** `entities`: every entity of the schema, as the composition root lists them. */
+export function createOrmOptions(
+  database: DatabaseConfig,
+  entities: EntitySchema[],
+): Partial<Options> {
   const common = {
     entities,
     extensions: [Migrator],

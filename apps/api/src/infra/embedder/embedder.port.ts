@@ -1,4 +1,5 @@
-export interface Embedder {
+import type { HealthProbe } from '../../common/health-probe.js';
+export interface Embedder extends HealthProbe {
   /** Name stored beside the vectors, so a change of model is detected and re-indexed. */
   readonly model: string;
   /**

@@ -11,6 +11,13 @@ import type { Embedder } from './embedder.port.js';
  * and lost MRR. Use the Ollama driver for hybrid search.
  */
 export class LexicalOnlyEmbedder implements Embedder {
+  readonly health = null;
+
+  /** Nothing outside this process to wait for. */
+  ping(): Promise<void> {
+    return Promise.resolve();
+  }
+
   readonly model = 'none';
   readonly dimensions = null;
 

@@ -118,7 +118,7 @@ describe('OllamaEmbedder', () => {
     await expect(failure).rejects.toThrow(
       `Ollama is unavailable at ${url}: HTTP 500 llama runner process has terminated`,
     );
-    await expect(failure).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 503 });
+    await expect(failure).rejects.toMatchObject({ code: 'OLLAMA_UNAVAILABLE', status: 503 });
   });
 
   it('gives up after the timeout', async () => {

@@ -1,4 +1,5 @@
-import { AppError } from '../../common/app-error.js';
+import type { AppError } from '../../common/app-error.js';
+import { networkReason, OllamaClient, ollamaUnavailable } from '../ollama/ollama.client.js';
 import type { Embedder } from './embedder.port.js';
 
 export type OllamaEmbedderConfig = {
@@ -19,11 +20,14 @@ const KEEP_ALIVE = '30m';
  * `dimensions` (the module does so at start).
  */
 export class OllamaEmbedder implements Embedder {
+  readonly health = { name: 'ollama', dependency: 'Ollama (OLLAMA_URL)' };
   readonly model: string;
   private learnt: number | null = null;
+  private readonly ollama: OllamaClient;
 
   constructor(private readonly config: OllamaEmbedderConfig) {
     this.model = config.embedModel;
+    this.ollama = new OllamaClient(config.url);
   }
 
   get dimensions(): number | null {
@@ -50,12 +54,11 @@ export class OllamaEmbedder implements Embedder {
     let response: Response;
     let body: EmbedResponse;
     try {
-      response = await fetch(`${this.config.url}/api/embed`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ model: this.model, input, truncate: true, keep_alive: KEEP_ALIVE }),
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      });
+      response = await this.ollama.post(
+        '/api/embed',
+        { model: this.model, input, truncate: true, keep_alive: KEEP_ALIVE },
+        signal ? AbortSignal.any([signal, timeout]) : timeout,
+      );
       body = (await response.json().catch(() => ({}))) as EmbedResponse;
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
@@ -65,11 +68,8 @@ export class OllamaEmbedder implements Embedder {
       throw this.unavailable(networkReason(error));
     }
     const message = typeof body.error === 'string' ? body.error : '';
-    if (response.status === 404 && /model/i.test(message)) {
-      throw new AppError(
-        'SERVICE_UNAVAILABLE',
-        `Ollama at ${this.config.url} has no model "${this.model}": run \`ollama pull ${this.model}\` on the Ollama server`,
-      );
+    if (this.ollama.isMissingModel(response.status, message)) {
+      throw ollamaUnavailable(this.ollama.missingModelMessage(this.model));
     }
     if (!response.ok) throw this.unavailable(`HTTP ${response.status} ${message}`.trim());
     return this.toVectors(body.embeddings, input.length);
@@ -97,16 +97,10 @@ export class OllamaEmbedder implements Embedder {
   }
 
   private unavailable(reason: string): AppError {
-    return new AppError(
-      'SERVICE_UNAVAILABLE',
-      `Ollama is unavailable at ${this.config.url}: ${reason}`,
-    );
+    return ollamaUnavailable(`Ollama is unavailable at ${this.config.url}: ${reason}`);
   }
-}
 
-/** "connect ECONNREFUSED 127.0.0.1:11434" rather than fetch's bare "fetch failed". */
-function networkReason(error: unknown): string {
-  // Read by shape: fetch's errors may come from another realm (jest's VM), failing instanceof.
-  const { message, cause } = (error ?? {}) as { message?: unknown; cause?: { message?: unknown } };
-  return String(cause?.message ?? message ?? error);
+  ping(signal?: AbortSignal): Promise<void> {
+    return this.ollama.ping(signal);
+  }
 }

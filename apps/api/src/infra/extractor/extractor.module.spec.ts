@@ -1,10 +1,10 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { Test } from '@nestjs/testing';
 import { loadConfig } from '../../config/app-config.js';
-import { EmbeddedExtractor } from './embedded.extractor.js';
+import { EmbeddedExtractor } from './embedded/embedded.extractor.js';
 import { EXTRACTOR, type Extractor } from './extractor.port.js';
 import { ExtractorModule } from './extractor.module.js';
-import { TikaExtractor } from './tika.extractor.js';
+import { TikaExtractor } from './tika/tika.extractor.js';
 
 async function start(env: Record<string, string>) {
   const moduleRef = await Test.createTestingModule({

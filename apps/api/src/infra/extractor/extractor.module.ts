@@ -6,9 +6,9 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config.js';
-import { EmbeddedExtractor } from './embedded.extractor.js';
+import { EmbeddedExtractor } from './embedded/embedded.extractor.js';
 import { EXTRACTOR, type Extractor } from './extractor.port.js';
-import { TikaExtractor } from './tika.extractor.js';
+import { TikaExtractor } from './tika/tika.extractor.js';
 
 /**
  * Provides EXTRACTOR: the adapter EXTRACTOR_DRIVER names, and only that one (the embedded

@@ -1,3 +1,4 @@
+import type { HealthProbe } from '../../common/health-probe.js';
 /** One page of extracted text: a PDF page (1-based, the PDF's own index), a sheet, a slide or a section. */
 export type ExtractedPage = {
   number: number;
@@ -42,7 +43,7 @@ export type ExtractionInput = {
   onProgress?: (pagesDone: number, pageCount: number) => void;
 };
 
-export interface Extractor {
+export interface Extractor extends HealthProbe {
   extract(input: ExtractionInput): Promise<Extraction>;
   close(): Promise<void>;
 }

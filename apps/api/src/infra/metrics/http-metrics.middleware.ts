@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { Metrics } from './metrics.js';
+import type { Metrics } from './metrics.port.js';
 
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 

@@ -1,7 +1,11 @@
 import { Global, Module } from '@nestjs/common';
-import { Metrics } from './metrics.js';
+import { Metrics } from './metrics.port.js';
+import { PrometheusMetrics } from './prometheus.metrics.js';
 
-/** Provides `Metrics` to every module; main.ts serves it on METRICS_PORT. */
+/** Provides `Metrics` (Prometheus) to every module; main.ts serves it on METRICS_PORT. */
 @Global()
-@Module({ providers: [{ provide: Metrics, useFactory: () => new Metrics() }], exports: [Metrics] })
+@Module({
+  providers: [{ provide: Metrics, useFactory: () => new PrometheusMetrics() }],
+  exports: [Metrics],
+})
 export class MetricsModule {}

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Metrics } from './metrics.js';
+import type { Metrics } from './metrics.port.js';
 
 /**
  * The Prometheus endpoint, on a port of its own so that the ingress, which routes the API port,

@@ -13,8 +13,8 @@ import { AppError } from '../../common/app-error.js';
 import type { AppRequest } from '../../common/request.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { AuthService } from './auth.service.js';
-import { OidcClient } from './oidc/oidc-client.js';
-import { Public } from './public.decorator.js';
+import { SINGLE_SIGN_ON, type SingleSignOn } from '../../infra/identity/identity.port.js';
+import { Public } from '../../common/public.decorator.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
 import { SessionService } from './session.service.js';
 
@@ -25,7 +25,7 @@ export class AuthController {
     private readonly auth: AuthService,
     private readonly sessions: SessionService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(OidcClient) private readonly oidc: OidcClient | null,
+    @Inject(SINGLE_SIGN_ON) private readonly oidc: SingleSignOn | null,
   ) {}
 
   /** How the login page signs people in. */

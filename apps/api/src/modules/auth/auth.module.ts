@@ -6,38 +6,31 @@ import {
   Module,
   type NestModule,
   type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-  type OnModuleInit,
   RequestMethod,
 } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { urlencoded } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { ReadinessRegistry } from '../health/readiness.registry.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { DataVersionService } from './data-version.service.js';
 import { LoginThrottleService } from './login-throttle.service.js';
-import { AccessTokenVerifier } from './oidc/access-token.verifier.js';
 import { BearerAuthenticator } from './oidc/bearer-authenticator.js';
 import { LoginStateCookie } from './oidc/login-state.cookie.js';
-import { LogoutTokenVerifier } from './oidc/logout-token.verifier.js';
 import { OidcAccounts } from './oidc/oidc-accounts.service.js';
-import { OidcClient } from './oidc/oidc-client.js';
 import { OidcSessionTokens } from './oidc/oidc-session-tokens.js';
 import { OidcController } from './oidc/oidc.controller.js';
-import { PasswordHasher } from './password-hasher.js';
 import { SessionCleanup } from './session-cleanup.js';
-import { createSessionStore } from './session-store.factory.js';
-import { SESSION_STORE, type SessionStore } from './session-store.port.js';
+import { SESSION_STORE, type SessionStore } from '../../infra/session-store/session-store.port.js';
+import { SINGLE_SIGN_ON, type SingleSignOn } from '../../infra/identity/identity.port.js';
 import { SessionGuard } from './session.guard.js';
 import { SessionService } from './session.service.js';
 import { TokenSealer } from './token-sealer.js';
 
 /** Single sign-on pieces: each is null when AUTH_DRIVER=local. */
 const whenOidc =
-  <T>(make: (client: OidcClient) => T) =>
-  (client: OidcClient | null) =>
+  <T>(make: (client: SingleSignOn) => T) =>
+  (client: SingleSignOn | null) =>
     client ? make(client) : null;
 
 @Module({
@@ -46,24 +39,12 @@ const whenOidc =
     AuthService,
     SessionService,
     LoginThrottleService,
-    PasswordHasher,
     SessionCleanup,
     DataVersionService,
     OidcAccounts,
     {
-      provide: SESSION_STORE,
-      useFactory: createSessionStore,
-      inject: [APP_CONFIG, SqlEntityManager],
-    },
-    {
-      provide: OidcClient,
-      useFactory: (config: AppConfig) =>
-        config.auth.oidc ? new OidcClient(config.auth.oidc) : null,
-      inject: [APP_CONFIG],
-    },
-    {
       provide: OidcSessionTokens,
-      useFactory: (client: OidcClient | null, store: SessionStore) =>
+      useFactory: (client: SingleSignOn | null, store: SessionStore) =>
         whenOidc(
           (oidc) =>
             new OidcSessionTokens(
@@ -72,11 +53,11 @@ const whenOidc =
               store,
             ),
         )(client),
-      inject: [OidcClient, SESSION_STORE],
+      inject: [SINGLE_SIGN_ON, SESSION_STORE],
     },
     {
       provide: LoginStateCookie,
-      useFactory: (client: OidcClient | null, config: AppConfig) =>
+      useFactory: (client: SingleSignOn | null, config: AppConfig) =>
         whenOidc(
           (oidc) =>
             new LoginStateCookie(
@@ -84,65 +65,28 @@ const whenOidc =
               config,
             ),
         )(client),
-      inject: [OidcClient, APP_CONFIG],
-    },
-    {
-      provide: LogoutTokenVerifier,
-      useFactory: whenOidc((oidc) => new LogoutTokenVerifier(oidc)),
-      inject: [OidcClient],
+      inject: [SINGLE_SIGN_ON, APP_CONFIG],
     },
     {
       provide: BearerAuthenticator,
-      useFactory: (client: OidcClient | null, accounts: OidcAccounts, em: SqlEntityManager) =>
-        whenOidc((oidc) => new BearerAuthenticator(new AccessTokenVerifier(oidc), accounts, em))(
-          client,
-        ),
-      inject: [OidcClient, OidcAccounts, SqlEntityManager],
+      useFactory: (client: SingleSignOn | null, accounts: OidcAccounts, em: SqlEntityManager) =>
+        whenOidc((oidc) => new BearerAuthenticator(oidc, accounts, em))(client),
+      inject: [SINGLE_SIGN_ON, OidcAccounts, SqlEntityManager],
     },
     { provide: APP_GUARD, useClass: SessionGuard },
   ],
   exports: [DataVersionService, SessionService],
 })
-export class AuthModule
-  implements NestModule, OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown
-{
+export class AuthModule implements NestModule, OnApplicationBootstrap {
   private readonly logger = new Logger('AuthModule');
 
-  constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(SESSION_STORE) private readonly store: SessionStore,
-    @Inject(OidcClient) private readonly oidc: OidcClient | null,
-    private readonly readiness: ReadinessRegistry,
-  ) {}
+  constructor(@Inject(SINGLE_SIGN_ON) private readonly oidc: SingleSignOn | null) {}
 
   /** Keycloak's back-channel logout posts a form; the app otherwise parses JSON only. */
   configure(consumer: MiddlewareConsumer): void {
     consumer
       .apply(urlencoded({ extended: false, limit: '16kb' }))
       .forRoutes({ path: 'auth/oidc/backchannel-logout', method: RequestMethod.POST });
-  }
-
-  onModuleInit(): void {
-    if (this.config.auth.sessionStore.driver === 'redis') {
-      this.readiness.register({
-        name: 'sessions',
-        dependency: 'the session store, Redis (REDIS_URL)',
-        probe: () => this.store.ping(),
-      });
-    }
-    const oidc = this.config.auth.oidc;
-    if (oidc) {
-      const discoveryUrl = `${oidc.issuerUrl}/.well-known/openid-configuration`;
-      this.readiness.register({
-        name: 'oidc',
-        dependency: 'the identity provider (OIDC_ISSUER_URL)',
-        probe: async (signal) => {
-          const response = await fetch(discoveryUrl, { signal });
-          await response.body?.cancel();
-          if (!response.ok) throw new Error(`GET ${discoveryUrl} answered ${response.status}`);
-        },
-      });
-    }
   }
 
   onApplicationBootstrap(): void {
@@ -154,15 +98,11 @@ export class AuthModule
       );
     }
     // Discover now so that the first sign-in is quick; a failure is retried on first use.
-    this.oidc.server().catch((error: unknown) => {
+    this.oidc.discover().catch((error: unknown) => {
       this.logger.warn(
         { err: error },
         `The identity provider at ${this.oidc!.settings.issuerUrl} does not answer yet; sign-in will retry`,
       );
     });
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.store.close();
   }
 }

@@ -11,8 +11,7 @@ import {
 import { AppError } from '../../common/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { LoginThrottleService, type ThrottleRule } from './login-throttle.service.js';
-import { PasswordHasher } from './password-hasher.js';
-import { User } from './user.entity.js';
+import { PASSWORD_HASHER, type PasswordHasher, User } from '../../infra/identity/identity.port.js';
 
 const toDto = (user: User): UserDto => ({ id: user.id, username: user.username });
 
@@ -21,7 +20,7 @@ const toDto = (user: User): UserDto => ({ id: user.id, username: user.username }
 export class AuthService {
   constructor(
     private readonly em: SqlEntityManager,
-    private readonly hasher: PasswordHasher,
+    @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
     private readonly throttle: LoginThrottleService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}

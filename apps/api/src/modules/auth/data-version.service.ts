@@ -1,7 +1,7 @@
 import { raw } from '@mikro-orm/core';
 import { SqlEntityManager } from '@mikro-orm/sql';
 import { Injectable } from '@nestjs/common';
-import { User } from './user.entity.js';
+import { User } from '../../infra/identity/identity.port.js';
 
 /** Marks a user's data as changed; call it inside the transaction that makes the change. */
 @Injectable()

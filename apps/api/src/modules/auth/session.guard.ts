@@ -5,7 +5,7 @@ import { AppError } from '../../common/app-error.js';
 import type { AppRequest } from '../../common/request.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { BearerAuthenticator } from './oidc/bearer-authenticator.js';
-import { IS_PUBLIC } from './public.decorator.js';
+import { IS_PUBLIC } from '../../common/public.decorator.js';
 import { SESSION_COOKIE, setSessionCookie } from './session-cookie.js';
 import { SessionService } from './session.service.js';
 

@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '../../common/request.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import type { ProviderTokens } from './oidc/oidc-client.js';
+import type { ProviderTokens } from '../../infra/identity/identity.port.js';
 import { OidcSessionTokens } from './oidc/oidc-session-tokens.js';
-import { SESSION_STORE, type SessionStore } from './session-store.port.js';
+import { SESSION_STORE, type SessionStore } from '../../infra/session-store/session-store.port.js';
 
 export type ResolvedSession = { user: AuthenticatedUser; expiresAt: Date; renewed: boolean };
 

@@ -1,25 +1,17 @@
 import { Module } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import {
+  DEAL_EXTRACTOR,
+  type DealExtractor,
+  MODEL_DEAL_EXTRACTOR,
+} from '../../infra/deal-extractor/deal-extractor.port.js';
 import { DocumentsModule } from '../documents/documents.module.js';
 import { ProjectsModule } from '../projects/projects.module.js';
 import { ProjectSearchModule } from '../search/search.module.js';
 import { DealExtractionController } from './deal-extraction.controller.js';
 import { DealExtractionService } from './deal-extraction.service.js';
-import { DEAL_EXTRACTOR, type DealExtractor } from './deal-extractor.port.js';
-import { OllamaDealExtractor } from './ollama.deal-extractor.js';
 import { RulesDealExtractor } from './rules.deal-extractor.js';
 
 /** The configured LLM reads deal details; without one (LLM_DRIVER=embedded), the built-in rules do. */
-export function createDealExtractor(llm: AppConfig['llm']): DealExtractor {
-  switch (llm.driver) {
-    case 'embedded':
-      return new RulesDealExtractor();
-    case 'ollama':
-      if (!llm.ollama) throw new Error('LLM_DRIVER=ollama needs the Ollama settings (OLLAMA_URL)');
-      return new OllamaDealExtractor(llm.ollama);
-  }
-}
-
 @Module({
   imports: [ProjectsModule, DocumentsModule, ProjectSearchModule],
   controllers: [DealExtractionController],
@@ -27,8 +19,8 @@ export function createDealExtractor(llm: AppConfig['llm']): DealExtractor {
     DealExtractionService,
     {
       provide: DEAL_EXTRACTOR,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => createDealExtractor(config.llm),
+      inject: [MODEL_DEAL_EXTRACTOR],
+      useFactory: (model: DealExtractor | null): DealExtractor => model ?? new RulesDealExtractor(),
     },
   ],
 })

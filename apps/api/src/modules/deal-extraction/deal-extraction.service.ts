@@ -9,7 +9,11 @@ import { Project } from '../projects/project.entity.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { SearchService } from '../search/search.service.js';
 import { choosePages, FIELD_QUERIES, HITS_PER_QUERY, type PageRef } from './candidate-pages.js';
-import { type CandidatePage, DEAL_EXTRACTOR, type DealExtractor } from './deal-extractor.port.js';
+import {
+  type CandidatePage,
+  DEAL_EXTRACTOR,
+  type DealExtractor,
+} from '../../infra/deal-extractor/deal-extractor.port.js';
 import { verifyFoundValues } from './verify-found-values.js';
 
 type CompletedDocument = { id: number; originalName: string; pageCount: number | null };

@@ -1,6 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ExtractableDealField } from '@clearroom/contracts';
-import type { CandidatePage, DealExtractor, FoundDealValue } from './deal-extractor.port.js';
+import type {
+  CandidatePage,
+  DealExtractor,
+  FoundDealValue,
+} from '../../infra/deal-extractor/deal-extractor.port.js';
 import { RulesDealExtractor } from './rules.deal-extractor.js';
 
 type Page = string | (Partial<CandidatePage> & { text: string });

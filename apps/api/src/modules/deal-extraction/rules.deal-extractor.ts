@@ -4,7 +4,7 @@ import type {
   DealExtractionRequest,
   DealExtractor,
   FoundDealValue,
-} from './deal-extractor.port.js';
+} from '../../infra/deal-extractor/deal-extractor.port.js';
 import { findChiefExecutive } from './rules/chief-executive.rule.js';
 import { findCompanyName } from './rules/company-name.rule.js';
 import { findDealStage } from './rules/deal-stage.rule.js';

@@ -1,5 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import type { CandidatePage, FoundDealValue } from './deal-extractor.port.js';
+import type {
+  CandidatePage,
+  FoundDealValue,
+} from '../../infra/deal-extractor/deal-extractor.port.js';
 import { type Rejection, verifyFoundValues } from './verify-found-values.js';
 
 const PAGE: CandidatePage = {

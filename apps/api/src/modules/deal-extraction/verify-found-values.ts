@@ -5,7 +5,10 @@ import {
   extractableDealFields,
   SHORT_TEXT_MAX_LENGTH,
 } from '@clearroom/contracts';
-import type { CandidatePage, FoundDealValue } from './deal-extractor.port.js';
+import type {
+  CandidatePage,
+  FoundDealValue,
+} from '../../infra/deal-extractor/deal-extractor.port.js';
 
 export type VerifiedDetails = Pick<ExtractDealDetailsResponse, 'dealDetails' | 'provenance'>;
 export type Rejection = { field: string; reason: string };

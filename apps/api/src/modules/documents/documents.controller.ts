@@ -12,9 +12,9 @@ import {
 } from '@clearroom/contracts';
 import { AppError } from '../../common/app-error.js';
 import type { AppRequest, AuthenticatedUser } from '../../common/request.js';
-import { isStoredName } from '../../infra/file-store/file-store.js';
+import { isStoredName } from '../../infra/file-store/file-store.port.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
-import { Public } from '../auth/public.decorator.js';
+import { Public } from '../../common/public.decorator.js';
 import { SessionService } from '../auth/session.service.js';
 import { DocumentsService, type StoredFile } from './documents.service.js';
 import { type FileUrlGrant, FileUrlSigner } from './file-url-signer.js';

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { FileStore } from '../../infra/file-store/file-store.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { ProjectsModule } from '../projects/projects.module.js';
 import { DocumentsController } from './documents.controller.js';
@@ -9,7 +8,7 @@ import { FileUrlSigner } from './file-url-signer.js';
 @Module({
   imports: [AuthModule, ProjectsModule],
   controllers: [DocumentsController],
-  providers: [DocumentsService, FileUrlSigner, FileStore],
+  providers: [DocumentsService, FileUrlSigner],
   exports: [DocumentsService],
 })
 export class DocumentsModule {}

@@ -10,9 +10,9 @@ import {
 } from '@clearroom/contracts';
 import { AppError } from '../../common/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { FileStore } from '../../infra/file-store/file-store.js';
-import { JOB_QUEUE, type JobQueue } from '../../infra/queue/job-queue.port.js';
-import { SEARCH_INDEX, type SearchIndex } from '../../infra/search/search-index.port.js';
+import { FILE_STORE, type FileStore } from '../../infra/file-store/file-store.port.js';
+import { JOB_QUEUE, type JobQueue } from '../../infra/job-queue/job-queue.port.js';
+import { SEARCH_INDEX, type SearchIndex } from '../../infra/search-index/search-index.port.js';
 import { DataVersionService } from '../auth/data-version.service.js';
 import { Project } from '../projects/project.entity.js';
 import { ProjectsService } from '../projects/projects.service.js';
@@ -60,7 +60,7 @@ export class DocumentsService implements OnModuleInit {
   constructor(
     private readonly em: SqlEntityManager,
     private readonly projects: ProjectsService,
-    private readonly files: FileStore,
+    @Inject(FILE_STORE) private readonly files: FileStore,
     private readonly dataVersion: DataVersionService,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(SEARCH_INDEX) private readonly searchIndex: SearchIndex,
@@ -258,9 +258,9 @@ export class DocumentsService implements OnModuleInit {
     const originalName = cleanFileName(part.originalName);
     if (part.kind !== 'file') return rejectionFor({ ...part, originalName }, this.config.uploads);
 
-    const type = await detectFileType(part.incomingPath, originalName);
+    const type = await detectFileType(this.files.pathOf(part.incomingId), originalName);
     if (!type.accepted) {
-      await this.files.discardIncoming(part.incomingPath);
+      await this.files.discardIncoming(part.incomingId);
       return {
         status: 'rejected',
         originalname: originalName,
@@ -273,7 +273,7 @@ export class DocumentsService implements OnModuleInit {
       .fork()
       .findOne(Document, { project: projectId, sha256: part.sha256 });
     if (existing) {
-      await this.files.discardIncoming(part.incomingPath);
+      await this.files.discardIncoming(part.incomingId);
       // Uploading a failed document, or one completed with pages it could not read, again
       // analyses it again (e.g. after OCR was installed).
       if (
@@ -284,7 +284,7 @@ export class DocumentsService implements OnModuleInit {
       return duplicateOf(existing, originalName, part.size);
     }
 
-    const storedName = await this.files.commit(part.incomingPath, type.extension);
+    const storedName = await this.files.commit(part.incomingId, type.extension);
     const em = this.em.fork();
     const document = em.create(Document, {
       project: em.getReference(Project, projectId),

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SqlEntityManager } from '@mikro-orm/sql';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { AppSetting } from '../../infra/database/app-setting.entity.js';
+import { AppSetting } from '../../infra/database/database.port.js';
 
 const KEY_SETTING = 'file-url-signing-key';
 

@@ -1,68 +1,52 @@
-import { SqlEntityManager } from '@mikro-orm/sql';
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { JOB_QUEUE, type JobQueue } from '../../infra/queue/job-queue.port.js';
-import { SEARCH_INDEX, type SearchIndex } from '../../infra/search/search-index.port.js';
+import { Inject, Injectable, type OnModuleInit, Optional } from '@nestjs/common';
+import type { HealthProbe } from '../../common/health-probe.js';
+import { ANSWERER, type Answerer } from '../../infra/answerer/answerer.port.js';
+import { DATABASE, type Database } from '../../infra/database/database.port.js';
+import { EMBEDDER, type Embedder } from '../../infra/embedder/embedder.port.js';
+import { EXTRACTOR, type Extractor } from '../../infra/extractor/extractor.port.js';
+import { SINGLE_SIGN_ON, type SingleSignOn } from '../../infra/identity/identity.port.js';
+import { JOB_QUEUE, type JobQueue } from '../../infra/job-queue/job-queue.port.js';
+import { SEARCH_INDEX, type SearchIndex } from '../../infra/search-index/search-index.port.js';
+import { SESSION_STORE, type SessionStore } from '../../infra/session-store/session-store.port.js';
 import { ReadinessRegistry } from './readiness.registry.js';
 
 /**
- * Registers the dependencies this process's role uses: always the database, the job queue and the
- * search index; Apache Tika when the role extracts with it (worker, all); Ollama when the role
- * answers with it (api, all) or embeds with it (every role: questions are embedded too).
+ * Registers a readiness check for every port of this process's role whose adapter depends on
+ * something outside the process. Each port names its dependency and pings it; the role decides
+ * which ports exist (the extractor in worker roles, the answerer, sessions and identity in api roles).
  */
 @Injectable()
 export class DependencyChecks implements OnModuleInit {
+  private readonly ports: (HealthProbe | null | undefined)[];
+
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly registry: ReadinessRegistry,
-    private readonly em: SqlEntityManager,
-    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
-    @Inject(SEARCH_INDEX) private readonly searchIndex: SearchIndex,
-  ) {}
+    @Inject(DATABASE) database: Database,
+    @Inject(JOB_QUEUE) queue: JobQueue,
+    @Inject(SEARCH_INDEX) searchIndex: SearchIndex,
+    @Optional() @Inject(EXTRACTOR) extractor: Extractor | undefined,
+    @Optional() @Inject(EMBEDDER) embedder: Embedder | undefined,
+    @Optional() @Inject(ANSWERER) answerer: Answerer | undefined,
+    @Optional() @Inject(SESSION_STORE) sessions: SessionStore | undefined,
+    @Optional() @Inject(SINGLE_SIGN_ON) singleSignOn: SingleSignOn | null | undefined,
+  ) {
+    this.ports = [
+      database,
+      queue,
+      searchIndex,
+      extractor,
+      embedder,
+      answerer,
+      sessions,
+      singleSignOn,
+    ];
+  }
 
   onModuleInit(): void {
-    const { config, registry } = this;
-    registry.register({
-      name: 'database',
-      dependency: 'the database (DATABASE_URL)',
-      probe: () => this.em.getConnection().execute('select 1'),
-    });
-    registry.register({
-      name: 'queue',
-      dependency:
-        config.queue.driver === 'bullmq' ? 'Redis (REDIS_URL)' : 'the job queue (in the database)',
-      probe: () => this.queue.ping(),
-    });
-    registry.register({
-      name: 'search',
-      dependency:
-        config.search.driver === 'elasticsearch'
-          ? 'Elasticsearch (ELASTICSEARCH_URL)'
-          : 'the search index (in DATA_DIR)',
-      probe: () => this.searchIndex.ping(),
-    });
-    if (config.extractor.driver === 'tika' && config.role !== 'api' && config.extractor.tikaUrl) {
-      const versionUrl = `${config.extractor.tikaUrl.replace(/\/+$/, '')}/version`;
-      registry.register({
-        name: 'tika',
-        dependency: 'Apache Tika (TIKA_URL)',
-        probe: (signal) => answersOk(versionUrl, signal),
-      });
-    }
-    const answersWithOllama = config.llm.driver === 'ollama' && config.role !== 'worker';
-    if ((answersWithOllama || config.embedder.driver === 'ollama') && config.ollama) {
-      const versionUrl = `${config.ollama.url}/api/version`;
-      registry.register({
-        name: 'ollama',
-        dependency: 'Ollama (OLLAMA_URL)',
-        probe: (signal) => answersOk(versionUrl, signal),
-      });
+    for (const port of this.ports) {
+      if (!port?.health) continue;
+      // Ports behind one service (the embedder and answerer on Ollama) share one check.
+      this.registry.register({ ...port.health, probe: (signal) => port.ping(signal) });
     }
   }
-}
-
-async function answersOk(url: string, signal: AbortSignal): Promise<void> {
-  const response = await fetch(url, { signal, headers: { accept: '*/*' } });
-  await response.body?.cancel();
-  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
 }

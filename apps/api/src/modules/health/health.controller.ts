@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Public } from '../auth/public.decorator.js';
+import { Public } from '../../common/public.decorator.js';
 import { type CheckState, ReadinessService } from './readiness.service.js';
 import { ShutdownSignal } from './shutdown-signal.js';
 

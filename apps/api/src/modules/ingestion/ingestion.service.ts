@@ -7,14 +7,14 @@ import {
   type ExtractedPage,
   type Extractor,
 } from '../../infra/extractor/extractor.port.js';
-import { FileStore } from '../../infra/file-store/file-store.js';
-import { Metrics } from '../../infra/metrics/metrics.js';
-import type { JobContext } from '../../infra/queue/job-queue.port.js';
+import { FILE_STORE, type FileStore } from '../../infra/file-store/file-store.port.js';
+import { Metrics } from '../../infra/metrics/metrics.port.js';
+import type { JobContext } from '../../infra/job-queue/job-queue.port.js';
 import {
   type IndexedChunk,
   SEARCH_INDEX,
   type SearchIndex,
-} from '../../infra/search/search-index.port.js';
+} from '../../infra/search-index/search-index.port.js';
 import { DataVersionService } from '../auth/data-version.service.js';
 import { DocumentPage } from '../documents/document-page.entity.js';
 import { Document } from '../documents/document.entity.js';
@@ -50,7 +50,7 @@ export class IngestionService {
 
   constructor(
     private readonly em: SqlEntityManager,
-    private readonly files: FileStore,
+    @Inject(FILE_STORE) private readonly files: FileStore,
     private readonly dataVersion: DataVersionService,
     @Inject(EXTRACTOR) private readonly extractor: Extractor,
     @Inject(EMBEDDER) private readonly embedder: Embedder,

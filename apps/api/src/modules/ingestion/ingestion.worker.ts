@@ -6,7 +6,7 @@ import {
   Logger,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { JOB_QUEUE, type JobQueue } from '../../infra/queue/job-queue.port.js';
+import { JOB_QUEUE, type JobQueue } from '../../infra/job-queue/job-queue.port.js';
 import { Document } from '../documents/document.entity.js';
 import { ingestJobKey } from '../documents/documents.service.js';
 import { IngestionService } from './ingestion.service.js';

@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { dealStages, PROJECT_NAME_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from '@clearroom/contracts';
-import { User } from '../auth/user.entity.js';
+import { User } from '../../infra/identity/identity.port.js';
 
 const shortText = () => p.string().length(SHORT_TEXT_MAX_LENGTH).nullable();
 const longText = () => p.text().nullable();

@@ -8,7 +8,7 @@ import {
 } from '@clearroom/contracts';
 import { AppError } from '../../common/app-error.js';
 import { DataVersionService } from '../auth/data-version.service.js';
-import { User } from '../auth/user.entity.js';
+import { User } from '../../infra/identity/identity.port.js';
 import { Project } from './project.entity.js';
 import { parseValuation } from './valuation-parser.js';
 

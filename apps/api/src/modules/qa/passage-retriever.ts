@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ChatMessage, SearchPassage } from '@clearroom/contracts';
-import { fuseRankings } from '../../infra/search/rrf.js';
+import { fuseRankings } from '../../common/text/rrf.js';
 import { meaningfulTerms } from '../../common/text/terms.js';
 import { DocumentsService } from '../documents/documents.service.js';
 import { SearchService } from '../search/search.service.js';

@@ -15,7 +15,7 @@ import {
 import { AppError } from '../../common/app-error.js';
 import type { AuthenticatedUser } from '../../common/request.js';
 import { AnswererError } from '../../infra/answerer/answerer.port.js';
-import { type AnswerOutcome, Metrics } from '../../infra/metrics/metrics.js';
+import { type AnswerOutcome, Metrics } from '../../infra/metrics/metrics.port.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { ShutdownSignal } from '../health/shutdown-signal.js';
 import { AskService } from './ask.service.js';
@@ -159,7 +159,7 @@ export class QaController {
   private streamError(error: unknown): { error: string; code: string } {
     if (error instanceof AnswererError) {
       this.logger.warn(`Answer failed: ${error.message}`);
-      return { error: error.message, code: 'SERVICE_UNAVAILABLE' };
+      return { error: error.message, code: error.code };
     }
     if (error instanceof AppError) return { error: error.message, code: error.code };
     this.logger.error(error);

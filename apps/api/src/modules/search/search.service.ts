@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { SearchPassage } from '@clearroom/contracts';
 import { EMBEDDER, type Embedder } from '../../infra/embedder/embedder.port.js';
-import { SEARCH_INDEX, type SearchIndex } from '../../infra/search/search-index.port.js';
+import { SEARCH_INDEX, type SearchIndex } from '../../infra/search-index/search-index.port.js';
 import { DocumentsService } from '../documents/documents.service.js';
 import { ProjectsService } from '../projects/projects.service.js';
 

@@ -1,37 +1,21 @@
+import { SUPPORTED_FORMATS } from '@clearroom/contracts';
+
 /** The families of documents the product shows with their own icon (spec §2). */
 export type FileKind = 'pdf' | 'word' | 'excel' | 'powerpoint' | 'image' | 'text' | 'other';
 
-const labelByMimeType: Record<string, string> = {
-  'application/pdf': 'PDF',
-  'application/msword': 'DOC',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'DOCX',
-  'application/vnd.ms-excel': 'XLS',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'XLSX',
-  'application/vnd.ms-powerpoint': 'PPT',
-  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'PPTX',
-  'text/plain': 'TXT',
-  'text/markdown': 'MD',
-  'text/csv': 'CSV',
-};
+const labelByMimeType: Record<string, string> = Object.fromEntries(
+  SUPPORTED_FORMATS.map((format) => [format.mimeTypes[0]!, format.label]),
+);
 
-const kindByLabel: Record<string, FileKind> = {
-  PDF: 'pdf',
-  DOC: 'word',
-  DOCX: 'word',
-  XLS: 'excel',
-  XLSX: 'excel',
-  CSV: 'excel',
-  PPT: 'powerpoint',
-  PPTX: 'powerpoint',
-  TXT: 'text',
-  MD: 'text',
-  JPG: 'image',
-  JPEG: 'image',
-  PNG: 'image',
-  GIF: 'image',
-  TIF: 'image',
-  TIFF: 'image',
-};
+/** By label and by every extension (uppercase), since a name may be all there is to go by. */
+const kindByLabel: Record<string, FileKind> = Object.fromEntries(
+  SUPPORTED_FORMATS.flatMap((format) =>
+    [format.label, ...format.extensions, ...(format.alsoReads ?? [])].map((name) => [
+      name.toUpperCase(),
+      format.icon,
+    ]),
+  ),
+);
 
 function baseMimeType(mimetype: string): string {
   return mimetype.split(';')[0]?.trim().toLowerCase() ?? '';

@@ -1,8 +1,7 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { AuthenticatedUser } from '../../../common/request.js';
 import { AppError } from '../../../common/app-error.js';
-import { findAuthenticatedUser } from '../user-lookup.js';
-import type { AccessTokenVerifier } from './access-token.verifier.js';
+import { findAuthenticatedUser, type SingleSignOn } from '../../../infra/identity/identity.port.js';
 import type { OidcAccounts } from './oidc-accounts.service.js';
 import { identityFrom, type ProviderIdentity } from './provider-identity.js';
 
@@ -20,13 +19,13 @@ export class BearerAuthenticator {
   private readonly written = new Map<string, { userId: number; fingerprint: string }>();
 
   constructor(
-    private readonly verifier: AccessTokenVerifier,
+    private readonly sso: SingleSignOn,
     private readonly accounts: OidcAccounts,
     private readonly em: SqlEntityManager,
   ) {}
 
   async authenticate(token: string): Promise<AuthenticatedUser> {
-    const identity = identityFrom(await this.verifier.verify(token));
+    const identity = identityFrom(await this.sso.verifyAccessToken(token));
     const fingerprint = JSON.stringify([identity.username, identity.roles]);
     const known = this.written.get(identity.subject);
     const userId =

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { AppError } from '../../../common/app-error.js';
 import type { AppConfig } from '../../../config/app-config.js';
 import type { TokenSealer } from '../token-sealer.js';
-import type { LoginChecks } from './oidc-client.js';
+import type { LoginChecks } from '../../../infra/identity/identity.port.js';
 
 export const LOGIN_STATE_COOKIE = 'clearroom_oidc_login';
 /** Sent only to the callback (and the login route that sets it), nowhere else. */

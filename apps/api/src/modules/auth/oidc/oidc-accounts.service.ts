@@ -3,7 +3,7 @@ import { SqlEntityManager } from '@mikro-orm/sql';
 import { Injectable } from '@nestjs/common';
 import { usernameKey } from '@clearroom/contracts';
 import { AppError } from '../../../common/app-error.js';
-import { User } from '../user.entity.js';
+import { User } from '../../../infra/identity/identity.port.js';
 import type { ProviderIdentity } from './provider-identity.js';
 
 /**

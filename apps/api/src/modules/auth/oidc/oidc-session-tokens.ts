@@ -1,8 +1,14 @@
 import { Logger } from '@nestjs/common';
-import type { OidcSessionLink, SessionStore } from '../session-store.port.js';
+import type {
+  OidcSessionLink,
+  SessionStore,
+} from '../../../infra/session-store/session-store.port.js';
 import type { TokenSealer } from '../token-sealer.js';
-import type { OidcClient, ProviderTokens } from './oidc-client.js';
-import { isProviderRefusal } from './oidc-errors.js';
+import {
+  ProviderRefusal,
+  type ProviderTokens,
+  type SingleSignOn,
+} from '../../../infra/identity/identity.port.js';
 
 /** A session's access token is renewed when it has less than this left. */
 export const REFRESH_AHEAD_MS = 60_000;
@@ -24,7 +30,7 @@ export class OidcSessionTokens {
   private readonly retryAfter = new Map<string, number>();
 
   constructor(
-    private readonly client: OidcClient,
+    private readonly client: SingleSignOn,
     private readonly sealer: TokenSealer,
     private readonly store: SessionStore,
   ) {}
@@ -69,7 +75,7 @@ export class OidcSessionTokens {
       await this.store.update(sessionId, { sealedTokens: this.seal(sessionId, fresh) });
       return true;
     } catch (error) {
-      if (isProviderRefusal(error) && error.status < 500) {
+      if (error instanceof ProviderRefusal && error.status < 500) {
         const current = await this.store.find(sessionId);
         if (current?.oidc && current.oidc.sealedTokens !== link.sealedTokens) return true;
         this.logger.log(

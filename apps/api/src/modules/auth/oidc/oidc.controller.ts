@@ -16,14 +16,16 @@ import type { Response } from 'express';
 import { AppError } from '../../../common/app-error.js';
 import type { AppRequest } from '../../../common/request.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
-import { Public } from '../public.decorator.js';
+import { Public } from '../../../common/public.decorator.js';
 import { setSessionCookie } from '../session-cookie.js';
 import { SessionService } from '../session.service.js';
 import { LoginStateCookie } from './login-state.cookie.js';
-import { LogoutTokenVerifier } from './logout-token.verifier.js';
 import { OidcAccounts } from './oidc-accounts.service.js';
-import { type LoginChecks, OidcClient } from './oidc-client.js';
-import { signInFailure } from './oidc-errors.js';
+import {
+  type LoginChecks,
+  SINGLE_SIGN_ON,
+  type SingleSignOn,
+} from '../../../infra/identity/identity.port.js';
 import { identityFrom } from './provider-identity.js';
 
 /**
@@ -36,9 +38,8 @@ export class OidcController {
   private readonly logger = new Logger('OidcController');
 
   constructor(
-    @Inject(OidcClient) private readonly client: OidcClient | null,
+    @Inject(SINGLE_SIGN_ON) private readonly client: SingleSignOn | null,
     @Inject(LoginStateCookie) private readonly loginState: LoginStateCookie | null,
-    @Inject(LogoutTokenVerifier) private readonly logoutTokens: LogoutTokenVerifier | null,
     private readonly accounts: OidcAccounts,
     private readonly sessions: SessionService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -85,7 +86,7 @@ export class OidcController {
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   async backchannelLogout(@Body() body: unknown): Promise<{ success: true }> {
-    const { logoutTokens } = this.enabled();
+    const { client } = this.enabled();
     const token = (body as { logout_token?: unknown } | undefined)?.logout_token;
     if (typeof token !== 'string' || token === '') {
       throw new AppError(
@@ -93,7 +94,7 @@ export class OidcController {
         'logout_token is required (an application/x-www-form-urlencoded field)',
       );
     }
-    const target = await logoutTokens.verify(token);
+    const target = await client.verifyLogoutToken(token);
     const ended = target.sid
       ? await this.sessions.endProviderSession(target.sid)
       : await this.sessions.endProviderUser(target.subject!);
@@ -102,26 +103,22 @@ export class OidcController {
   }
 
   /** Redeems the code, reads who signed in and finds or creates their account. */
-  private async signIn(client: OidcClient, callbackQuery: string, checks: LoginChecks) {
-    try {
-      const { tokens, idClaims, userinfo, accessClaims } = await client.finishLogin(
-        callbackQuery,
-        checks,
-      );
-      const identity = identityFrom(idClaims, { userinfo, accessToken: accessClaims });
-      return { userId: await this.accounts.upsert(identity), identity, tokens };
-    } catch (error) {
-      throw signInFailure(error);
-    }
+  private async signIn(client: SingleSignOn, callbackQuery: string, checks: LoginChecks) {
+    const { tokens, idClaims, userinfo, accessClaims } = await client.finishLogin(
+      callbackQuery,
+      checks,
+    );
+    const identity = identityFrom(idClaims, { userinfo, accessToken: accessClaims });
+    return { userId: await this.accounts.upsert(identity), identity, tokens };
   }
 
   private enabled() {
-    if (!this.client || !this.loginState || !this.logoutTokens) {
+    if (!this.client || !this.loginState) {
       throw new AppError(
         'NOT_FOUND',
         'Single sign-on is not enabled on this server (AUTH_DRIVER=local)',
       );
     }
-    return { client: this.client, loginState: this.loginState, logoutTokens: this.logoutTokens };
+    return { client: this.client, loginState: this.loginState };
   }
 }

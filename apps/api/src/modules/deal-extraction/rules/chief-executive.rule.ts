@@ -1,4 +1,4 @@
-import type { FoundDealValue } from '../deal-extractor.port.js';
+import type { FoundDealValue } from '../../../infra/deal-extractor/deal-extractor.port.js';
 import { matchesOf, type PageText } from './page-text.js';
 import { ownerAt, type RuleContext } from './rule-context.js';
 

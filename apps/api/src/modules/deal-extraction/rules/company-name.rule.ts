@@ -1,4 +1,4 @@
-import type { FoundDealValue } from '../deal-extractor.port.js';
+import type { FoundDealValue } from '../../../infra/deal-extractor/deal-extractor.port.js';
 import type { RuleContext } from './rule-context.js';
 
 /** The company's name as the pages write it where they define it (see parties.ts for which company). */

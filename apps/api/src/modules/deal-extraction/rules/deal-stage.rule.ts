@@ -1,5 +1,5 @@
 import type { DealStage } from '@clearroom/contracts';
-import type { FoundDealValue } from '../deal-extractor.port.js';
+import type { FoundDealValue } from '../../../infra/deal-extractor/deal-extractor.port.js';
 import { matchesOf, type PageText } from './page-text.js';
 import { partiesIn } from './parties.js';
 import type { RuleContext } from './rule-context.js';

@@ -1,5 +1,5 @@
 import { parseValuation } from '../../projects/valuation-parser.js';
-import type { FoundDealValue } from '../deal-extractor.port.js';
+import type { FoundDealValue } from '../../../infra/deal-extractor/deal-extractor.port.js';
 import { matchesOf, type PageText } from './page-text.js';
 import { aboutCompany, isDefinedTermAt, type RuleContext } from './rule-context.js';
 

@@ -1,4 +1,4 @@
-import type { FoundDealValue } from '../deal-extractor.port.js';
+import type { FoundDealValue } from '../../../infra/deal-extractor/deal-extractor.port.js';
 import { escapeRegExp, matchesOf, type PageText, WORD_EDGE_BEFORE } from './page-text.js';
 import type { RuleContext } from './rule-context.js';
 

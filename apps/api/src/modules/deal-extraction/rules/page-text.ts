@@ -1,5 +1,8 @@
 import { splitSentences, type Sentence } from '../../../common/text/sentences.js';
-import type { CandidatePage, FoundDealValue } from '../deal-extractor.port.js';
+import type {
+  CandidatePage,
+  FoundDealValue,
+} from '../../../infra/deal-extractor/deal-extractor.port.js';
 
 export type Span = { start: number; end: number };
 

@@ -1,4 +1,4 @@
-import type { FoundDealValue } from '../deal-extractor.port.js';
+import type { FoundDealValue } from '../../../infra/deal-extractor/deal-extractor.port.js';
 import type { PageText, Span } from './page-text.js';
 import { type Party, partiesIn, partyNear } from './parties.js';
 

@@ -1,81 +1,51 @@
 import { open } from 'node:fs/promises';
 import path from 'node:path';
+import { type FormatFamily, formatByExtension, SUPPORTED_FORMATS } from '@clearroom/contracts';
 import { fileTypeFromFile } from 'file-type';
-import {
-  MARKUP_SNIFF_BYTES,
-  spreadsheetMarkup,
-} from '../../../infra/extractor/parsers/spreadsheet-markup.js';
+import { MARKUP_SNIFF_BYTES, spreadsheetMarkup } from '../../../common/spreadsheet-markup.js';
 
 export type AcceptedType = { accepted: true; mimeType: string; extension: string };
 export type RejectedType = { accepted: false; reason: string };
 
-type Family = 'pdf' | 'word' | 'spreadsheet' | 'presentation' | 'text' | 'image';
+type Family = FormatFamily;
 
-/** Types we accept, keyed by what file-type detects from the bytes. */
-const BY_DETECTED_MIME: Record<string, { extension: string; family: Family }> = {
-  'application/pdf': { extension: 'pdf', family: 'pdf' },
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': {
-    extension: 'docx',
-    family: 'word',
-  },
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
-    extension: 'xlsx',
-    family: 'spreadsheet',
-  },
-  'application/vnd.openxmlformats-officedocument.presentationml.presentation': {
-    extension: 'pptx',
-    family: 'presentation',
-  },
-  'image/jpeg': { extension: 'jpg', family: 'image' },
-  'image/png': { extension: 'png', family: 'image' },
-  'image/tiff': { extension: 'tif', family: 'image' },
-};
+/** What file-type's magic-byte detection can name, by its MIME type. */
+const BY_DETECTED_MIME: Record<string, { extension: string; family: Family }> = Object.fromEntries(
+  ['pdf', 'docx', 'xlsx', 'pptx', 'jpg', 'png', 'tif'].map((extension) => {
+    const format = formatByExtension(extension)!;
+    return [format.mimeTypes[0]!, { extension: format.extensions[0]!, family: format.family }];
+  }),
+);
 
-/** Legacy Office files are all "Compound File Binary" containers: the name tells them apart. */
-const LEGACY_OFFICE: Record<string, { mimeType: string; family: Family }> = {
-  doc: { mimeType: 'application/msword', family: 'word' },
-  xls: { mimeType: 'application/vnd.ms-excel', family: 'spreadsheet' },
-  ppt: { mimeType: 'application/vnd.ms-powerpoint', family: 'presentation' },
-};
+/** Legacy Office files share one container format: the name says which one it is. */
+const LEGACY_OFFICE: Record<string, { mimeType: string; family: Family }> = Object.fromEntries(
+  ['doc', 'xls', 'ppt'].map((extension) => {
+    const format = formatByExtension(extension)!;
+    return [extension, { mimeType: format.mimeTypes[0]!, family: format.family }];
+  }),
+);
 
-const TEXT_TYPES: Record<string, string> = {
-  csv: 'text/csv',
-  tsv: 'text/tab-separated-values',
-  md: 'text/markdown',
-  markdown: 'text/markdown',
-  txt: 'text/plain',
-};
+/** Text formats can only be told apart by their names. */
+const TEXT_TYPES: Record<string, string> = Object.fromEntries(
+  SUPPORTED_FORMATS.filter((format) => format.family === 'text').flatMap((format) =>
+    format.extensions.map((extension) => [extension, format.mimeTypes[0]!]),
+  ),
+);
 
-/**
- * Office Open XML files are zip archives; file-type recognises them by their content-types part.
- * A zip without it but named like one goes to the extractor, which reads (or refuses) the package.
- */
-const OOXML_BY_EXTENSION: Record<string, string> = {
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-};
+/** Office Open XML files are zip archives: the name says which one it is. */
+const OOXML_BY_EXTENSION: Record<string, string> = Object.fromEntries(
+  ['docx', 'xlsx', 'pptx'].map((extension) => [
+    extension,
+    formatByExtension(extension)!.mimeTypes[0]!,
+  ]),
+);
 
-/** What a file's name promises, for the extensions we know. */
-const FAMILY_BY_EXTENSION: Record<string, Family> = {
-  pdf: 'pdf',
-  doc: 'word',
-  docx: 'word',
-  xls: 'spreadsheet',
-  xlsx: 'spreadsheet',
-  csv: 'text',
-  tsv: 'text',
-  ppt: 'presentation',
-  pptx: 'presentation',
-  txt: 'text',
-  md: 'text',
-  markdown: 'text',
-  jpg: 'image',
-  jpeg: 'image',
-  png: 'image',
-  tif: 'image',
-  tiff: 'image',
-};
+/** The family a name's extension promises, for the formats accepted on upload. */
+const FAMILY_BY_EXTENSION: Record<string, Family> = Object.fromEntries(
+  SUPPORTED_FORMATS.flatMap((format) =>
+    format.extensions.map((extension) => [extension, format.family]),
+  ),
+);
 
 const FAMILY_NAMES: Record<Family, string> = {
   pdf: 'a PDF',

@@ -3,13 +3,13 @@ import type { IncomingMessage } from 'node:http';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
-import type { FileStore } from '../../../infra/file-store/file-store.js';
+import type { FileStore } from '../../../infra/file-store/file-store.port.js';
 import { fileNameProblem, type FileNameProblem } from './file-names.js';
 import { PartHeaderInspector } from './part-header-inspector.js';
 
 /** One file part of a multipart upload, as received (nothing about its content judged yet). */
 export type ReceivedPart =
-  | { kind: 'file'; originalName: string; size: number; sha256: string; incomingPath: string }
+  | { kind: 'file'; originalName: string; size: number; sha256: string; incomingId: string }
   | { kind: 'empty'; originalName: string }
   | { kind: 'too-large'; originalName: string; size: number }
   | { kind: 'too-many'; originalName: string; size: number }
@@ -64,7 +64,7 @@ export function receiveUploads(
       request.unpipe(inspector);
       inspector.off('data', feedParser);
       // Whatever was still streaming in is incomplete: it must not survive.
-      for (const path of incoming) void fileStore.discardIncoming(path);
+      for (const id of incoming) void fileStore.discardIncoming(id);
       handled.then(() => reject(error), reject);
     };
 
@@ -100,16 +100,16 @@ export function receiveUploads(
         },
       });
       const target = fileStore.createIncoming();
-      incoming.add(target.path);
+      incoming.add(target.id);
       const received = pipeline(stream, measure, target.stream).then(
         (): ReceivedPart | null => {
-          incoming.delete(target.path);
+          incoming.delete(target.id);
           if (stream.truncated) {
-            void fileStore.discardIncoming(target.path);
+            void fileStore.discardIncoming(target.id);
             return { kind: 'too-large', originalName, size };
           }
           if (size === 0) {
-            void fileStore.discardIncoming(target.path);
+            void fileStore.discardIncoming(target.id);
             return { kind: 'empty', originalName };
           }
           return {
@@ -117,7 +117,7 @@ export function receiveUploads(
             originalName,
             size,
             sha256: hash.digest('hex'),
-            incomingPath: target.path,
+            incomingId: target.id,
           };
         },
         (error: unknown) => {
@@ -128,7 +128,7 @@ export function receiveUploads(
       handled = handled.then(async () => {
         const part = await received;
         if (part && !failed) await onPart(part);
-        else if (part?.kind === 'file') await fileStore.discardIncoming(part.incomingPath);
+        else if (part?.kind === 'file') await fileStore.discardIncoming(part.incomingId);
       });
     });
     parser.on('error', (error: Error) => {
