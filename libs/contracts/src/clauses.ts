@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** One clause span found by the clause model (issue: contract intelligence). */
 export type ClauseSpan = {
   /** CUAD's exact category name, e.g. "Change Of Control". */
@@ -91,3 +93,18 @@ export const RED_FLAG_CATEGORIES: readonly string[] = [
   'Liquidated Damages',
   'Rofr/Rofo/Rofn',
 ];
+
+/** `?minScore=` of the clauses routes: every stored candidate at or above it. */
+export const clausesQuerySchema = z.strictObject({
+  minScore: z
+    .string()
+    .regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, 'minScore must be a number from 0 to 1, such as 0.2')
+    .transform(Number)
+    .optional(),
+});
+export type ClausesQuery = z.infer<typeof clausesQuerySchema>;
+
+export const clauseExportQuerySchema = z.strictObject({
+  format: z.enum(['xlsx', 'csv'], { message: 'format must be xlsx or csv' }),
+});
+export type ClauseExportQuery = z.infer<typeof clauseExportQuerySchema>;

@@ -2,6 +2,8 @@
 export type JobPayloads = {
   /** Extract, chunk, embed and index one uploaded document. */
   ingest: { documentId: number };
+  /** Re-classify a completed document's clauses from its stored pages (a new clause model). */
+  classify: { documentId: number };
 };
 export type JobName = keyof JobPayloads;
 
