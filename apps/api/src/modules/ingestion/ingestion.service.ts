@@ -82,7 +82,11 @@ export class IngestionService {
     });
     const started = performance.now();
     try {
-      const { timings, analysisNote } = await this.run(document, projectId, context.signal);
+      const { timings, clauses, analysisNote } = await this.run(
+        document,
+        projectId,
+        context.signal,
+      );
       const pageCount = await this.em.fork().count(DocumentPage, { document: documentId });
       await this.update(documentId, {
         status: 'completed',
@@ -97,6 +101,7 @@ export class IngestionService {
         msg: 'document ingested',
         documentId,
         pages: pageCount,
+        clauses,
         ...(analysisNote && { note: analysisNote }),
         totalMs: Math.round(performance.now() - started),
         timings,
@@ -131,7 +136,7 @@ export class IngestionService {
     document: Document,
     projectId: number,
     signal: AbortSignal,
-  ): Promise<{ timings: StageTimings; analysisNote: string | null }> {
+  ): Promise<{ timings: StageTimings; clauses: number; analysisNote: string | null }> {
     const documentId = document.id;
     const timings: StageTimings = {
       extract: 0,
@@ -203,7 +208,7 @@ export class IngestionService {
     });
     signal.throwIfAborted();
     // Sheets are tables, not contracts: their row is empty rather than noise.
-    await time('classify', () =>
+    const clauses = await time('classify', () =>
       this.clauses.classifyPages(
         documentId,
         extraction.metadata.tabular
@@ -220,7 +225,7 @@ export class IngestionService {
         advice: unreadPagesAdvice,
       });
     }
-    return { timings, analysisNote: unreadPagesNote(unreadPages) };
+    return { timings, clauses, analysisNote: unreadPagesNote(unreadPages) };
   }
 
   /**
