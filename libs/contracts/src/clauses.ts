@@ -11,6 +11,13 @@ export type ClauseSpan = {
   start: number;
   end: number;
   quote: string;
+  /** The pieces of one clause across a page break share their group (one per page). */
+  group: number;
+  /**
+   * The model reports it: the category is present in the document and this is its clause. Below
+   * that, a candidate (`?minScore=`) is only a possibility.
+   */
+  found: boolean;
 };
 
 export type DocumentClauses = {
@@ -28,7 +35,7 @@ export type DocumentClauses = {
 export type ClausesResponse = {
   modelVersion: string;
   categories: string[];
-  /** Each category's calibrated threshold: a clause at or above it counts as found. */
+  /** Each category's calibrated clause threshold (presence is decided per document, see `found`). */
   thresholds: Record<string, number>;
   /** Set while documents are re-classified with a newer model in the background. */
   reclassifying: { done: number; total: number } | null;

@@ -2,8 +2,8 @@ import { defineEntity, p } from '@mikro-orm/core';
 import { Document } from '../documents/document.entity.js';
 
 /**
- * One clause span found by the clause model: a category's candidate on one page, down to a low
- * floor (the API filters by each category's threshold). A clause across a page break is two rows
+ * One clause span scored by the clause model: a category's candidate on one page, down to a low
+ * floor; `found` marks what the model reports by default. A clause across a page break is two rows
  * with the same `clauseGroup`.
  */
 const ClauseSchema = defineEntity({
@@ -20,6 +20,8 @@ const ClauseSchema = defineEntity({
     start: p.integer(),
     end: p.integer(),
     clauseGroup: p.integer(),
+    /** Reported by default: the model found the category in the document, and this clause is it. */
+    found: p.boolean(),
     /** Exactly `pageText.slice(start, end)`, kept so that a review never reads whole pages. */
     quote: p.text(),
   },

@@ -1,9 +1,9 @@
 import { SqlEntityManager } from '@mikro-orm/sql';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { ClauseSpan, ClausesResponse, DocumentClauses } from '@clearroom/contracts';
 import { DocumentsService } from '../documents/documents.service.js';
 import { ProjectsService } from '../projects/projects.service.js';
-import { CLAUSE_CLASSIFIER, type ClauseClassifier } from './clause-classifier.js';
+import { ClauseModel } from './model/clause-model.js';
 
 type DocumentRow = {
   id: number;
@@ -22,6 +22,8 @@ type ClauseRow = {
   start: number;
   end: number;
   quote: string;
+  found: number | boolean;
+  clause_group: number;
 };
 
 const DOCUMENTS_OF_PROJECT =
@@ -29,12 +31,15 @@ const DOCUMENTS_OF_PROJECT =
   'from documents d left join document_classifications c on c.document_id = d.id ' +
   'where d.project_id = ? order by d.original_name, d.id';
 const CLAUSES_OF_PROJECT =
-  'select k.document_id, k.category, k.score, k.page_number, k.start, k.end, k.quote ' +
+  'select k.document_id, k.category, k.score, k.page_number, k.start, k.end, k.quote, k.found, k.clause_group ' +
   'from clauses k join documents d on d.id = k.document_id ' +
-  'where d.project_id = ? and k.score >= ? order by k.document_id, k.category, k.score desc, k.id';
+  'where d.project_id = ? and (k.found = ? or k.score >= ?) order by k.document_id, k.category, k.score desc, k.id';
 const CLAUSES_OF_DOCUMENT =
-  'select k.document_id, k.category, k.score, k.page_number, k.start, k.end, k.quote ' +
-  'from clauses k where k.document_id = ? and k.score >= ? order by k.category, k.score desc, k.id';
+  'select k.document_id, k.category, k.score, k.page_number, k.start, k.end, k.quote, k.found, k.clause_group ' +
+  'from clauses k where k.document_id = ? and (k.found = ? or k.score >= ?) order by k.category, k.score desc, k.id';
+
+/** No score reaches it: without `minScore`, only the clauses the model reports are read. */
+const NEVER = 2;
 
 /** Reads the stored clauses of a project or a document for their owner. */
 @Injectable()
@@ -43,12 +48,12 @@ export class ClausesService {
     private readonly em: SqlEntityManager,
     private readonly projects: ProjectsService,
     private readonly documents: DocumentsService,
-    @Inject(CLAUSE_CLASSIFIER) private readonly classifier: ClauseClassifier,
+    private readonly model: ClauseModel,
   ) {}
 
   /**
-   * Every document of the project with its clauses: by default those at or above their
-   * category's threshold; with `minScore`, every stored candidate at or above it.
+   * Every document of the project with its clauses: by default those the model reports (its
+   * document layer decides presence); with `minScore`, also every stored candidate at or above it.
    */
   async ofProject(ownerId: number, projectId: number, minScore?: number): Promise<ClausesResponse> {
     await this.projects.assertOwnedOrThrow(ownerId, projectId);
@@ -56,9 +61,10 @@ export class ClausesService {
     const documents = await connection.execute<DocumentRow[]>(DOCUMENTS_OF_PROJECT, [projectId]);
     const clauses = await connection.execute<ClauseRow[]>(CLAUSES_OF_PROJECT, [
       projectId,
-      minScore ?? this.lowestThreshold(),
+      true,
+      minScore ?? NEVER,
     ]);
-    return this.response(documents, clauses, minScore);
+    return this.response(documents, clauses);
   }
 
   async ofDocument(
@@ -74,9 +80,10 @@ export class ClausesService {
     );
     const clauses = await connection.execute<ClauseRow[]>(CLAUSES_OF_DOCUMENT, [
       documentId,
-      minScore ?? this.lowestThreshold(),
+      true,
+      minScore ?? NEVER,
     ]);
-    return this.response(documents, clauses, minScore);
+    return this.response(documents, clauses);
   }
 
   /** The project's name (call after an ownership check). */
@@ -88,15 +95,11 @@ export class ClausesService {
     return row?.name ?? 'Project';
   }
 
-  private response(
-    documentRows: DocumentRow[],
-    clauseRows: ClauseRow[],
-    minScore: number | undefined,
-  ): ClausesResponse {
-    const { thresholds, version } = this.classifier;
+  private response(documentRows: DocumentRow[], clauseRows: ClauseRow[]): ClausesResponse {
+    const { thresholds, version } = this.model;
     const byDocument = new Map<number, ClauseSpan[]>();
     for (const row of clauseRows) {
-      if (minScore === undefined && row.score < (thresholds[row.category] ?? 1)) continue;
+      const found = Boolean(row.found);
       const spans = byDocument.get(row.document_id) ?? [];
       spans.push({
         category: row.category,
@@ -105,6 +108,8 @@ export class ClausesService {
         start: row.start,
         end: row.end,
         quote: row.quote,
+        group: row.clause_group,
+        found,
       });
       byDocument.set(row.document_id, spans);
     }
@@ -120,16 +125,12 @@ export class ClausesService {
     }));
     return {
       modelVersion: version,
-      categories: [...this.classifier.categories],
+      categories: [...this.model.categories],
       thresholds: { ...thresholds },
       reclassifying:
         pending > 0 ? { done: completed.length - pending, total: completed.length } : null,
       documents,
     };
-  }
-
-  private lowestThreshold(): number {
-    return Math.min(...Object.values(this.classifier.thresholds), 1);
   }
 }
 

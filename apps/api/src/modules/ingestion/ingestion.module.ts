@@ -2,13 +2,13 @@ import { Module } from '@nestjs/common';
 import { FileStore } from '../../infra/file-store/file-store.js';
 import { DataVersionService } from '../auth/data-version.service.js';
 import { ClauseClassificationService } from '../clauses/clause-classification.service.js';
-import { ClauseClassifierModule } from '../clauses/clause-classifier.module.js';
+import { ClauseModelModule } from '../clauses/clause-model.module.js';
 import { IngestionService } from './ingestion.service.js';
 import { IngestionWorker } from './ingestion.worker.js';
 
 /** The worker role's module: needs the extractor, embedder, search index and job queue. */
 @Module({
-  imports: [ClauseClassifierModule],
+  imports: [ClauseModelModule],
   providers: [
     IngestionService,
     IngestionWorker,

@@ -43,7 +43,8 @@ class DocumentGone extends Error {}
 
 /**
  * Turns an uploaded document into searchable pages: extract → store pages → chunk → embed →
- * index → classify clauses, moving its status from awaiting_processing through processing to completed or failed.
+ * index → classify its clauses, moving its status from awaiting_processing through processing to
+ * completed or failed.
  * Safe to run again on the same document (after a crash): every step replaces what it wrote.
  */
 @Injectable()
@@ -207,13 +208,10 @@ export class IngestionService {
       }
     });
     signal.throwIfAborted();
-    // Sheets are tables, not contracts: their row is empty rather than noise.
     const clauses = await time('classify', () =>
       this.clauses.classifyPages(
-        documentId,
-        extraction.metadata.tabular
-          ? []
-          : extraction.pages.map((page) => ({ pageNumber: page.number, text: page.text })),
+        document,
+        extraction.pages.map((page) => ({ pageNumber: page.number, text: page.text })),
       ),
     );
     const { unreadPages, unreadPagesAdvice } = extraction.metadata;

@@ -4,7 +4,7 @@ import { Migration } from '@mikro-orm/migrations';
 export class Clauses extends Migration {
   override up(): void {
     this.addSql(
-      'create table `clauses` (`id` int unsigned not null auto_increment primary key, `document_id` int unsigned not null, `category` varchar(64) not null, `score` double not null, `page_number` int not null, `start` int not null, `end` int not null, `clause_group` int not null, `quote` text not null) default character set utf8mb4 engine = InnoDB',
+      'create table `clauses` (`id` int unsigned not null auto_increment primary key, `document_id` int unsigned not null, `category` varchar(64) not null, `score` double not null, `page_number` int not null, `start` int not null, `end` int not null, `clause_group` int not null, `found` tinyint(1) not null, `quote` text not null) default character set utf8mb4 engine = InnoDB',
     );
     this.addSql('alter table `clauses` add index `clauses_document_id_index` (`document_id`)');
     this.addSql(
