@@ -17,7 +17,7 @@ export class Clauses extends Migration {
       'create table `document_classifications` (`document_id` int unsigned not null, `model_version` varchar(40) not null, `classified_at` datetime(3) not null, primary key (`document_id`)) default character set utf8mb4 engine = InnoDB',
     );
     this.addSql(
-      'alter table `document_classifications` add constraint `document_classifications_document_id_foreign` foreign key (`document_id`) references `documents` (`id`) on delete cascade',
+      'alter table `document_classifications` add constraint `document_classifications_document_id_foreign` foreign key (`document_id`) references `documents` (`id`) on update cascade on delete cascade',
     );
   }
 }
