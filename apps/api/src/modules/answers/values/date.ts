@@ -59,7 +59,7 @@ export function findDates(text: string): FoundDate[] {
         )
       )
         continue;
-      const [year, month, day] = form.read(match as RegExpExecArray);
+      const [year, month, day] = form.read(match);
       if (month < 1 || month > 12 || day < 0 || day > 31) continue;
       found.push({ iso: isoOf(year, month, day), asWritten: match[0], index });
     }

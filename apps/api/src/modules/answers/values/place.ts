@@ -57,6 +57,11 @@ function canonicalPlace(written: string): string {
   return PLACES.find((place) => place.toLowerCase() === flat.toLowerCase()) ?? flat;
 }
 
+/** The known places named in `text`, canonical, in order ("which agreements are governed by Delaware law"). */
+export function findPlaces(text: string): string[] {
+  return [...text.matchAll(PLACE)].map((match) => canonicalPlace(match[0]));
+}
+
 /**
  * True when two place names refer to the same place: equal once "the State of" and the like are
  * dropped, or one is the other followed by its country ("Ontario" and "Ontario, Canada").
