@@ -20,7 +20,7 @@ import { samePlace } from './values/place.js';
  * answered as not having it. Calibrated on CUAD's train split (`npm run eval:answers -- --calibrate`)
  * for the thesaurus-scored candidates; evidence scored otherwise (the clause model) passes its own.
  */
-export const DEFAULT_THRESHOLD = 0.5;
+export const DEFAULT_THRESHOLD = 0.9;
 const MAX_QUALIFIERS = 2;
 /** A line of an across-documents answer quotes at most this much of its clause. */
 const LIST_QUOTE_CHARS = 160;

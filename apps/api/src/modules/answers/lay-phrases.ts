@@ -28,7 +28,7 @@ export const LAY_PHRASES: [RegExp, Category][] = [
   ],
   [/\bnon-?compet|\bcompete\b|\bcompeting\b|\bcompetitive products?\b/i, 'Non-Compete'],
   [
-    /\bpoach|\bhir(?:e|ing) (?:away )?(?:its|their|the other party's) (?:employees|staff|people)\b|\bsolicit(?:ing|ation)? (?:of )?(?:employees|staff|personnel)\b/i,
+    /\bpoach|\bhir(?:e|ing) (?:away )?(?:its|their|the other party's) (?:employees|staff|people)\b|\bsolicit(?:ing|ation)? (?:of )?(?:employees|staff|personnel)\b|\bsolicit\b.*\bemployees\b/i,
     'No-Solicit Of Employees',
   ],
   [
@@ -53,7 +53,7 @@ export const LAY_PHRASES: [RegExp, Category][] = [
   [/\baudit|\binspect (?:the )?(?:books|records)\b/i, 'Audit Rights'],
   [/\binsurance\b|\binsured\b|\binsure\b/i, 'Insurance'],
   [
-    /\bwarranty (?:period|duration|term)\b|\bhow long .*\bwarrant|\bwarranty last/i,
+    /\bwarranty[- ](?:period|duration|term)\b|\bhow long .*\bwarrant|\bwarranty last|\bwarrant(?:y|ies)\b/i,
     'Warranty Duration',
   ],
   [/\brenew(?:al|s|ed)?\b|\bextension\b|\bextend(?:ed)?\b|\broll(?:s)? over\b/i, 'Renewal Term'],
@@ -86,15 +86,18 @@ export const LAY_PHRASES: [RegExp, Category][] = [
     'Revenue/Profit Sharing',
   ],
   [
-    /\bprice (?:increases?|restrictions?|changes?|caps?)\b|\braise (?:the )?prices?\b/i,
+    /\bprice[- ](?:increases?|restrictions?|changes?|caps?)\b|\braise (?:the )?prices?\b/i,
     'Price Restrictions',
   ],
-  [/\bvolume (?:restrictions?|limits?)\b|\bmaximum (?:quantity|volume)\b/i, 'Volume Restriction'],
+  [
+    /\bvolume[- ](?:restrictions?|limits?)\b|\bmaximum (?:quantity|volume)\b/i,
+    'Volume Restriction',
+  ],
   [
     /\bwho owns\b|\bownership of (?:the )?(?:ip|intellectual property|inventions|work product|improvements)\b|\bip ownership\b|\bassign(?:s|ment of)? (?:all )?(?:the )?(?:ip|intellectual property)\b/i,
     'Ip Ownership Assignment',
   ],
-  [/\bjoint(?:ly)? own|\bco-?own/i, 'Joint Ip Ownership'],
+  [/\bjoint(?:ly)? own|\bco-?own|\bjoint (?:ip|intellectual property)\b/i, 'Joint Ip Ownership'],
   [
     /\blicen[cs]e grant\b|\bgrant(?:s|ed)? (?:a |an )?(?:\w+ )?licen[cs]e\b|\blicen[cs]ed? to use\b/i,
     'License Grant',
@@ -112,15 +115,15 @@ export const LAY_PHRASES: [RegExp, Category][] = [
   ],
   [/\bthird[- ]party beneficiar/i, 'Third Party Beneficiary'],
   [
-    /\bexceptions? to (?:the )?(?:non-?compete|exclusivity|restrictions?)\b/i,
+    /\bexceptions? to (?:the )?(?:non-?compete|exclusivity|restrictions?)\b|\bcompetitive[- ]restriction exception/i,
     'Competitive Restriction Exception',
   ],
   [
-    /\baffiliates? of (?:the )?licensor\b|\blicensor'?s? affiliates\b/i,
+    /\baffiliates? of (?:the )?licensor\b|\blicensor'?s? affiliates\b|\baffiliate licen[cs]e \(?licensor\b/i,
     'Affiliate License-Licensor',
   ],
   [
-    /\baffiliates? of (?:the )?licensee\b|\blicensee'?s? affiliates\b/i,
+    /\baffiliates? of (?:the )?licensee\b|\blicensee'?s? affiliates\b|\baffiliate licen[cs]e \(?licensee\b/i,
     'Affiliate License-Licensee',
   ],
   [

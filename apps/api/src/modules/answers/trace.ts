@@ -26,7 +26,7 @@ const CLAUSE_WORDS = new Set(CUAD_CATEGORIES.flatMap((category) => wordsOf(claus
  * What in an answer cannot be traced to its cited pages; [] when everything can:
  * - each citation's quote is exactly its page's text at its offsets;
  * - markers name existing citations, numbered 1, 2, 3 in order of first appearance, none unused;
- * - every quoted passage of the text is inside one of the citations' quotes;
+ * - every quoted passage of the text is one of the citations' quotes, word for word;
  * - every extracted value was read from words inside its citation's quote;
  * - what is left (outside quotes, values, document names and the question's own `echoed` words,
  *   such as its value filter) is short connective words only.
@@ -50,13 +50,11 @@ export function traceProblems(
   for (const citation of answer.citations)
     if (!order.includes(citation.number)) problems.push(`citation [${citation.number}] unused`);
 
-  const quotes = answer.citations.map((citation) => flat(citation.quote));
   let rest = answer.text;
-  for (const match of answer.text.matchAll(QUOTED)) {
-    if (!quotes.some((quote) => quote.includes(flat(match[1]!))))
-      problems.push(`quoted text not in a cited quote: "${match[1]!.slice(0, 60)}"`);
-    rest = rest.replace(match[0], ' ');
-  }
+  for (const citation of answer.citations) rest = rest.split(`"${flat(citation.quote)}"`).join(' ');
+  for (const match of rest.matchAll(QUOTED))
+    problems.push(`quoted text not in a cited quote: "${match[1]!.slice(0, 60)}"`);
+  rest = rest.replace(QUOTED, ' ');
   for (const part of answer.parts) {
     const value = valueOf(part);
     if (!value || !('citation' in part)) continue;

@@ -47,10 +47,9 @@ const NEGATED =
  */
 export function understandQuestion(question: string, context: QuestionContext): UnderstoodQuestion {
   const named = namedDocuments(question, context.documents);
-  const withoutNames = named.words.reduce(
-    (text, word) => text.replace(new RegExp(`\\b${escape(word)}\\b`, 'gi'), ' '),
-    question,
-  );
+  const withoutNames = named.words
+    .reduce((text, word) => text.replace(new RegExp(`\\b${escape(word)}\\b`, 'gi'), ' '), question)
+    .replace(/\s+/g, ' ');
   const ranked = rankCategories(withoutNames);
   const top = ranked[0]?.score ?? 0;
   const categories = ranked

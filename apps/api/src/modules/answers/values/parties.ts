@@ -16,7 +16,7 @@ export function extractParties(quote: string): ExtractedValue | null {
   const parties: { name: string; term: string; index: number }[] = [];
   for (const defined of quote.matchAll(DEFINED)) {
     const term = defined[1]!.trim();
-    const before = quote.slice(Math.max(0, defined.index - 200), defined.index);
+    const before = quote.slice(Math.max(0, defined.index - 400), defined.index);
     const name = nameBefore(before);
     if (!name || /\b(agreement|effective date|contract)\b/i.test(term)) continue;
     if (parties.some((party) => party.name === name)) continue;
@@ -33,6 +33,9 @@ export function extractParties(quote: string): ExtractedValue | null {
   };
 }
 
+/** Text before a defined term that is not a party: recitals, section headings, addresses. */
+const NOT_A_NAME = /^(?:WHEREAS|NOW|Section|Article)\b|\d{3,}/;
+
 /** The party's name just before its defined term: after "between", "and", "by" or a line start. */
 function nameBefore(before: string): string | null {
   const clauses = before.split(/\b(?:between|and|by|among|with)\b|\n|;/);
@@ -46,7 +49,9 @@ function nameBefore(before: string): string | null {
     ? tail.slice(0, form.index + form[0].length)
     : tail.split(/,\s*(?:a|an|the|having|with|whose|located|organized|incorporated)\b/i)[0]!;
   const clean = name.replace(/[,\s]+$/, '').trim();
-  return /^[A-Z0-9]/.test(clean) && clean.length >= 2 && clean.length <= 100 ? clean : null;
+  return /^[A-Z]/.test(clean) && !NOT_A_NAME.test(clean) && clean.length >= 2 && clean.length <= 100
+    ? clean
+    : null;
 }
 
 /** The names in a parties value or in CUAD's answer (`A ("X"); B ("Y")`), lower case, without the terms. */
