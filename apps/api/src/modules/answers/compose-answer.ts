@@ -112,18 +112,41 @@ function read(type: AnswerType, main: Evidence, options: ComposeOptions): Found 
   const startIso = options.startDates?.get(main.documentId);
   const value = extractValue(type, main.category, spanText, startIso ? { startIso } : {});
   const redaction = redactedValue(type, spanText, value);
-  const at = value
-    ? spanText.indexOf(value.asWritten)
-    : redaction
-      ? spanText.indexOf(redaction.marker)
-      : -1;
-  const quoted = cutToSentence(
-    main.pageText,
-    main,
-    main.category,
-    at >= 0 ? main.start + at : undefined,
-  );
+  const quoted = value
+    ? sentenceStating(main, type, value, startIso)
+    : cutToSentence(
+        main.pageText,
+        main,
+        main.category,
+        redaction ? main.start + spanText.indexOf(redaction.marker) : undefined,
+      );
   return { main, quoted, value, redaction };
+}
+
+/**
+ * The sentence of the span that states `value`: of the sentences holding its words as written,
+ * the first from which the same value is read again on its own.
+ */
+function sentenceStating(
+  main: Evidence,
+  type: AnswerType,
+  value: ExtractedValue,
+  startIso: string | undefined,
+): PageSpan {
+  let first: PageSpan | undefined;
+  for (let at = main.pageText.indexOf(value.asWritten, main.start); at >= 0 && at < main.end;) {
+    const sentence = cutToSentence(main.pageText, main, main.category, at);
+    first ??= sentence;
+    const again = extractValue(
+      type,
+      main.category,
+      main.pageText.slice(sentence.start, sentence.end),
+      startIso ? { startIso } : {},
+    );
+    if (again?.value === value.value) return sentence;
+    at = main.pageText.indexOf(value.asWritten, at + 1);
+  }
+  return first ?? cutToSentence(main.pageText, main, main.category);
 }
 
 const REDACTED_WHAT: Record<AnswerType, string> = {

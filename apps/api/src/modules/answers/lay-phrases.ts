@@ -62,7 +62,7 @@ export const LAY_PHRASES: [RegExp, Category][] = [
     'Notice Period To Terminate Renewal',
   ],
   [
-    /\bexpir|\bend date\b|\bwhen does .* end\b|\bhow long does .* (?:last|run)\b|\bterm of (?:the|this) (?:agreement|contract)\b|\binitial term\b|\bhow long is the term\b/i,
+    /\bexpir|\bend date\b|\bwhen does .* end\b|\bhow long does .* (?:last|run)\b|(?<!renewal )\bterm of (?:the|this) (?:agreement|contract)\b|\binitial term\b|\bhow long is the term\b/i,
     'Expiration Date',
   ],
   [

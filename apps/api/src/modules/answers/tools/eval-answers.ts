@@ -368,7 +368,9 @@ function cellCorrect(
     return value !== null && answer.split(';').some((part) => samePlace(value, part));
   }
   if (type === 'date') {
-    if (!answer || !present(doc, category)) return status === 'not_found';
+    if (!present(doc, category)) return status === 'not_found';
+    // A term clause with no date to state ("until the last patent expires") is answered by the clause.
+    if (!answer) return status !== 'not_found';
     return value !== null && dateMatches(value, answer);
   }
   return (status !== 'not_found') === present(doc, category);

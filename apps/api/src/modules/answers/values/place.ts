@@ -23,11 +23,26 @@ const COUNTRIES = [
   ...['Papua New Guinea', 'Cayman Islands', 'Bermuda', 'United States'],
 ];
 
+/** Laws named by their adjective ("English law"). */
+const ADJECTIVES: Record<string, string> = {
+  English: 'England',
+  Israeli: 'Israel',
+  German: 'Germany',
+  Swiss: 'Switzerland',
+  Dutch: 'Netherlands',
+  French: 'France',
+  Japanese: 'Japan',
+  Chinese: 'China',
+  Canadian: 'Canada',
+  Singaporean: 'Singapore',
+};
+
 /** Longest names first, so "West Virginia" wins over "Virginia" and "New York" is one place. */
 const PLACES = [...US_STATES, ...PROVINCES, ...COUNTRIES].sort((a, b) => b.length - a.length);
+const NAMES = [...PLACES, ...Object.keys(ADJECTIVES).map((adjective) => `${adjective}(?= law)`)];
 const PLACE = new RegExp(
-  `\\b(${PLACES.map((place) => place.replace(/[.*+?^${}()|[\]\\']/g, '\\$&').replace(/ /g, '\\s+')).join('|')})\\b`,
-  'g',
+  `\\b(${NAMES.map((place) => place.replace(/[.*+^${}|[\]\\']/g, '\\$&').replace(/ /g, '\\s+')).join('|')})\\b`,
+  'gi',
 );
 /** Where a governing-law clause names its law: "laws of", "law of", "governed by … law". */
 const LAW_CUE = /\b(?:laws?|statutes)\s+(?:of|in)\b|\bgoverned\b|\bconstrued\b|\bgoverning\b/i;
@@ -53,7 +68,11 @@ export function extractPlace(quote: string): ExtractedValue | null {
 
 function canonicalPlace(written: string): string {
   const flat = written.replace(/\s+/g, ' ');
-  if (flat === 'PRC') return "People's Republic of China";
+  if (flat.toUpperCase() === 'PRC') return "People's Republic of China";
+  const adjective = Object.keys(ADJECTIVES).find(
+    (name) => name.toLowerCase() === flat.toLowerCase(),
+  );
+  if (adjective) return ADJECTIVES[adjective]!;
   return PLACES.find((place) => place.toLowerCase() === flat.toLowerCase()) ?? flat;
 }
 

@@ -19,6 +19,10 @@ describe('extractPlace', () => {
     expect(extractPlace('governed by the laws of the State of West Virginia')?.value).toBe(
       'West Virginia',
     );
+    expect(extractPlace('THE LAWS OF THE COMMONWEALTH OF PENNSYLVANIA')?.value).toBe(
+      'Pennsylvania',
+    );
+    expect(extractPlace('This Agreement is governed by English law.')?.value).toBe('England');
     expect(extractPlace('Nothing here names a place.')).toBeNull();
   });
 
