@@ -31,11 +31,11 @@ const DOCUMENTS_OF_PROJECT =
   'from documents d left join document_classifications c on c.document_id = d.id ' +
   'where d.project_id = ? order by d.original_name, d.id';
 const CLAUSES_OF_PROJECT =
-  'select k.document_id, k.category, k.score, k.page_number, k.start, k.end, k.quote, k.found, k.clause_group ' +
+  'select k.document_id, k.category, k.score, k.page_number, k.`start`, k.`end`, k.quote, k.found, k.clause_group ' +
   'from clauses k join documents d on d.id = k.document_id ' +
   'where d.project_id = ? and (k.found = ? or k.score >= ?) order by k.document_id, k.category, k.score desc, k.id';
 const CLAUSES_OF_DOCUMENT =
-  'select k.document_id, k.category, k.score, k.page_number, k.start, k.end, k.quote, k.found, k.clause_group ' +
+  'select k.document_id, k.category, k.score, k.page_number, k.`start`, k.`end`, k.quote, k.found, k.clause_group ' +
   'from clauses k where k.document_id = ? and (k.found = ? or k.score >= ?) order by k.category, k.score desc, k.id';
 
 /** No score reaches it: without `minScore`, only the clauses the model reports are read. */
