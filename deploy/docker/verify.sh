@@ -11,7 +11,8 @@
 #     `migrate` exits 0 (and again, idempotent); `all` answers /api/health/ready, serves the web
 #     app, signs a user up (argon2), analyses an upload (parse processes, SQLite, the search index
 #     with sqlite-vec) and answers a question with a citation, which /metrics (METRICS_PORT)
-#     then counts; `api` and `worker` become ready; every role exits 0 on SIGTERM.
+#     then counts; `api` and `worker` become ready; every role exits 0 on SIGTERM; the clause
+#     model file was copied into dist and loads.
 #
 # Not checked here (deploy/docker/test/dockerfile.test.sh checks them statically): the Debian
 # packages of the runtime stage (tesseract-ocr, poppler-utils, tini), the base image's node binary
@@ -138,6 +139,14 @@ echo "uid: $($as_root && echo "$app_uid (setpriv)" || id -u); application direct
 rm -f "$data/.write-test"
 if (container_exec touch "$app/.write-test") 2>/dev/null; then fail "the application directory is writable"; fi
 if (container_exec touch "$app/node_modules/.write-test") 2>/dev/null; then fail "node_modules is writable"; fi
+
+step "Runtime: the clause model file is in the image and loads"
+clause_model="$app/dist/apps/api/modules/clauses/model/clause-model.js"
+(container_exec node -e "import('$clause_model').then(({ ClauseModel }) => {
+  const model = ClauseModel.loadShipped();
+  if (model.categories.length !== 41) throw new Error('the clause model has ' + model.categories.length + ' categories');
+  console.log('clause model ' + model.version + ': ' + model.categories.length + ' categories');
+})") || fail "the clause model did not load from $clause_model"
 
 step "Runtime: entrypoint.sh migrate"
 (container_exec "$app/deploy/docker/entrypoint.sh" migrate) >"$stage/migrate.log" 2>&1 ||

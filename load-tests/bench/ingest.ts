@@ -27,7 +27,7 @@ type FileRow = {
   processingStatus: string;
   pageCount: number | null;
 };
-type Timings = Record<'extract' | 'store' | 'chunk' | 'embed' | 'index', number>;
+type Timings = Record<'extract' | 'store' | 'chunk' | 'embed' | 'index' | 'classify', number>;
 
 const ingested: { pages: number; totalMs: number; timings: Timings }[] = [];
 const server = await startBuiltServer(
@@ -166,7 +166,7 @@ console.log(
   `Peak RSS of the server and its parse processes during the corpus runs: ${peakRss.toFixed(0)} MB`,
 );
 
-const stageTotals: Timings = { extract: 0, store: 0, chunk: 0, embed: 0, index: 0 };
+const stageTotals: Timings = { extract: 0, store: 0, chunk: 0, embed: 0, index: 0, classify: 0 };
 for (const entry of ingested)
   for (const stage of Object.keys(stageTotals) as (keyof Timings)[])
     stageTotals[stage] += entry.timings[stage];

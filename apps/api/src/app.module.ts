@@ -21,6 +21,7 @@ import { AuthModule } from './modules/auth/auth.module.js';
 import { ClientConfigModule } from './modules/client-config/client-config.module.js';
 import { DashboardModule } from './modules/dashboard/dashboard.module.js';
 import { DealExtractionModule } from './modules/deal-extraction/deal-extraction.module.js';
+import { ClausesModule } from './modules/clauses/clauses.module.js';
 import { DocumentsModule } from './modules/documents/documents.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { IngestionModule } from './modules/ingestion/ingestion.module.js';
@@ -38,6 +39,7 @@ const apiModules = [
   ProjectSearchModule,
   QaModule,
   DealExtractionModule,
+  ClausesModule,
 ];
 
 /** pino-http's options: JSON lines on stdout, unless LOG_FORMAT=pretty writes them for people. */

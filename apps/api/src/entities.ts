@@ -1,6 +1,7 @@
 import { LoginThrottleSchema } from './modules/auth/login-throttle.entity.js';
 import { SessionSchema } from './infra/session-store/session.entity.js';
 import { UserSchema } from './infra/identity/accounts/user.entity.js';
+import { ClauseSchema, DocumentClassificationSchema } from './modules/clauses/clause.entity.js';
 import { DocumentPageSchema } from './modules/documents/document-page.entity.js';
 import { DocumentSchema } from './modules/documents/document.entity.js';
 import { ProjectSchema } from './modules/projects/project.entity.js';
@@ -24,4 +25,6 @@ export const entities = [
   AppSettingSchema,
   ChatSessionSchema,
   ChatEntrySchema,
+  ClauseSchema,
+  DocumentClassificationSchema,
 ];

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** One clause span found by the clause model (issue: contract intelligence). */
 export type ClauseSpan = {
   /** CUAD's exact category name, e.g. "Change Of Control". */
@@ -9,6 +11,13 @@ export type ClauseSpan = {
   start: number;
   end: number;
   quote: string;
+  /** The pieces of one clause across a page break share their group (one per page). */
+  group: number;
+  /**
+   * The model reports it: the category is present in the document and this is its clause. Below
+   * that, a candidate (`?minScore=`) is only a possibility.
+   */
+  found: boolean;
 };
 
 export type DocumentClauses = {
@@ -26,7 +35,7 @@ export type DocumentClauses = {
 export type ClausesResponse = {
   modelVersion: string;
   categories: string[];
-  /** Each category's calibrated threshold: a clause at or above it counts as found. */
+  /** Each category's calibrated clause threshold (presence is decided per document, see `found`). */
   thresholds: Record<string, number>;
   /** Set while documents are re-classified with a newer model in the background. */
   reclassifying: { done: number; total: number } | null;
@@ -91,3 +100,18 @@ export const RED_FLAG_CATEGORIES: readonly string[] = [
   'Liquidated Damages',
   'Rofr/Rofo/Rofn',
 ];
+
+/** `?minScore=` of the clauses routes: every stored candidate at or above it. */
+export const clausesQuerySchema = z.strictObject({
+  minScore: z
+    .string()
+    .regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, 'minScore must be a number from 0 to 1, such as 0.2')
+    .transform(Number)
+    .optional(),
+});
+export type ClausesQuery = z.infer<typeof clausesQuerySchema>;
+
+export const clauseExportQuerySchema = z.strictObject({
+  format: z.enum(['xlsx', 'csv'], { message: 'format must be xlsx or csv' }),
+});
+export type ClauseExportQuery = z.infer<typeof clauseExportQuerySchema>;

@@ -123,6 +123,7 @@ const redisReady = await redisIsAvailable();
         seen.push({ documentId, context, after: Date.now() - killedAt });
         await Promise.resolve();
       },
+      classify: () => Promise.reject(new Error('no classify jobs in this test')),
     });
     await waitFor(() => seen.length === 1, 15_000);
     // Taken over by the second stalled-job check that finds its lock gone, and run once.
@@ -143,6 +144,7 @@ const redisReady = await redisIsAvailable();
         await Promise.resolve();
         throw new Error('extractor down');
       },
+      classify: () => Promise.reject(new Error('no classify jobs in this test')),
     });
     await worker.enqueue('ingest', { documentId: 80 }, 'ingest:80');
     await waitFor(() => attempts.length === 1);

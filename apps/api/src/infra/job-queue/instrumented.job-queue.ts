@@ -33,11 +33,10 @@ export class InstrumentedJobQueue implements JobQueue {
   }
 
   start(handlers: JobHandlers): Promise<void> {
-    const wrapped: Partial<Record<JobName, JobHandler<JobName>>> = {};
-    for (const name of Object.keys(handlers) as JobName[]) {
-      wrapped[name] = this.observed(name, handlers[name]);
-    }
-    return this.inner.start(wrapped as JobHandlers);
+    return this.inner.start({
+      ingest: this.observed('ingest', handlers.ingest),
+      classify: this.observed('classify', handlers.classify),
+    });
   }
 
   depth(): Promise<number> {

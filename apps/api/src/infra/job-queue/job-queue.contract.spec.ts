@@ -41,6 +41,7 @@ const recordingHandlers = (
   ingest: async (payload, context) => {
     await ingest(payload, context);
   },
+  classify: () => Promise.reject(new Error('no classify jobs in this test')),
 });
 
 function jobQueueContract(name: string, setUp: () => Adapter | Promise<Adapter>) {

@@ -3,6 +3,8 @@ import type { HealthProbe } from '../../common/health-probe.js';
 export type JobPayloads = {
   /** Extract, chunk, embed and index one uploaded document. */
   ingest: { documentId: number };
+  /** Re-classify a completed document's clauses from its stored pages (a new clause model). */
+  classify: { documentId: number };
 };
 export type JobName = keyof JobPayloads;
 

@@ -1,10 +1,13 @@
 import { Module } from '@nestjs/common';
 import { DataVersionService } from '../auth/data-version.service.js';
+import { ClauseClassificationService } from '../clauses/clause-classification.service.js';
+import { ClauseModelModule } from '../clauses/clause-model.module.js';
 import { IngestionService } from './ingestion.service.js';
 import { IngestionWorker } from './ingestion.worker.js';
 
 /** The worker role's module: needs the extractor, embedder, search index and job queue. */
 @Module({
-  providers: [IngestionService, IngestionWorker, DataVersionService],
+  imports: [ClauseModelModule],
+  providers: [IngestionService, IngestionWorker, DataVersionService, ClauseClassificationService],
 })
 export class IngestionModule {}

@@ -16,6 +16,7 @@ import {
   type SearchIndex,
 } from '../../infra/search-index/search-index.port.js';
 import { DataVersionService } from '../auth/data-version.service.js';
+import { ClauseClassificationService } from '../clauses/clause-classification.service.js';
 import { DocumentPage } from '../documents/document-page.entity.js';
 import { Document } from '../documents/document.entity.js';
 import { unreadPagesNote } from './analysis-note.js';
@@ -34,6 +35,7 @@ export type StageTimings = {
   chunk: number;
   embed: number;
   index: number;
+  classify: number;
 };
 
 /** The document went away (deleted) while it was being analysed: stop quietly. */
@@ -41,7 +43,8 @@ class DocumentGone extends Error {}
 
 /**
  * Turns an uploaded document into searchable pages: extract → store pages → chunk → embed →
- * index, moving its status from awaiting_processing through processing to completed or failed.
+ * index → classify its clauses, moving its status from awaiting_processing through processing to
+ * completed or failed.
  * Safe to run again on the same document (after a crash): every step replaces what it wrote.
  */
 @Injectable()
@@ -56,6 +59,7 @@ export class IngestionService {
     @Inject(EMBEDDER) private readonly embedder: Embedder,
     @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
     private readonly metrics: Metrics,
+    private readonly clauses: ClauseClassificationService,
   ) {}
 
   async ingest(documentId: number, context: JobContext): Promise<void> {
@@ -79,7 +83,11 @@ export class IngestionService {
     });
     const started = performance.now();
     try {
-      const { timings, analysisNote } = await this.run(document, projectId, context.signal);
+      const { timings, clauses, analysisNote } = await this.run(
+        document,
+        projectId,
+        context.signal,
+      );
       const pageCount = await this.em.fork().count(DocumentPage, { document: documentId });
       await this.update(documentId, {
         status: 'completed',
@@ -94,6 +102,7 @@ export class IngestionService {
         msg: 'document ingested',
         documentId,
         pages: pageCount,
+        clauses,
         ...(analysisNote && { note: analysisNote }),
         totalMs: Math.round(performance.now() - started),
         timings,
@@ -128,9 +137,16 @@ export class IngestionService {
     document: Document,
     projectId: number,
     signal: AbortSignal,
-  ): Promise<{ timings: StageTimings; analysisNote: string | null }> {
+  ): Promise<{ timings: StageTimings; clauses: number; analysisNote: string | null }> {
     const documentId = document.id;
-    const timings: StageTimings = { extract: 0, store: 0, chunk: 0, embed: 0, index: 0 };
+    const timings: StageTimings = {
+      extract: 0,
+      store: 0,
+      chunk: 0,
+      embed: 0,
+      index: 0,
+      classify: 0,
+    };
     const time = async <T>(stage: keyof StageTimings, work: () => Promise<T> | T): Promise<T> => {
       const start = performance.now();
       try {
@@ -191,6 +207,13 @@ export class IngestionService {
         await new Promise((resolve) => setImmediate(resolve));
       }
     });
+    signal.throwIfAborted();
+    const clauses = await time('classify', () =>
+      this.clauses.classifyPages(
+        document,
+        extraction.pages.map((page) => ({ pageNumber: page.number, text: page.text })),
+      ),
+    );
     const { unreadPages, unreadPagesAdvice } = extraction.metadata;
     if (unreadPagesAdvice) {
       this.logger.warn({
@@ -200,7 +223,7 @@ export class IngestionService {
         advice: unreadPagesAdvice,
       });
     }
-    return { timings, analysisNote: unreadPagesNote(unreadPages) };
+    return { timings, clauses, analysisNote: unreadPagesNote(unreadPages) };
   }
 
   /**

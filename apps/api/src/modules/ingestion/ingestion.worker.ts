@@ -7,6 +7,7 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import { JOB_QUEUE, type JobQueue } from '../../infra/job-queue/job-queue.port.js';
+import { ClauseClassificationService } from '../clauses/clause-classification.service.js';
 import { Document } from '../documents/document.entity.js';
 import { ingestJobKey } from '../documents/documents.service.js';
 import { IngestionService } from './ingestion.service.js';
@@ -15,7 +16,7 @@ import { IngestionService } from './ingestion.service.js';
 const SWEEP_INTERVAL_MS = 30_000;
 
 /**
- * The worker role: runs ingestion jobs. The documents table is the source of truth: at start and
+ * The worker role: runs ingestion jobs and clause re-classification jobs. The documents table is the source of truth: at start and
  * every half minute, every document not yet completed or failed gets its job queued again (a
  * no-op when the job exists), so nothing stays stuck after a crash, a restart or a lost queue.
  */
@@ -27,12 +28,14 @@ export class IngestionWorker implements OnApplicationBootstrap, BeforeApplicatio
   constructor(
     private readonly em: SqlEntityManager,
     private readonly ingestion: IngestionService,
+    private readonly clauses: ClauseClassificationService,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.queue.start({
       ingest: ({ documentId }, context) => this.ingestion.ingest(documentId, context),
+      classify: ({ documentId }) => this.clauses.reclassify(documentId),
     });
     await this.sweep();
     this.sweepTimer = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
@@ -58,6 +61,15 @@ export class IngestionWorker implements OnApplicationBootstrap, BeforeApplicatio
       }
       if (unfinished.length > 0)
         this.logger.log(`Queued ${unfinished.length} unfinished document(s)`);
+      // Documents classified by an older clause model (or before there was one): from their
+      // stored page text, in the background.
+      const version = this.clauses.modelVersion;
+      const unclassified = await this.clauses.unclassifiedDocumentIds();
+      for (const id of unclassified) {
+        await this.queue.enqueue('classify', { documentId: id }, `classify:${id}:${version}`);
+      }
+      if (unclassified.length > 0)
+        this.logger.log(`Queued ${unclassified.length} document(s) for clause classification`);
     } catch (error) {
       this.logger.error(`Could not queue unfinished documents: ${String(error)}`);
     }

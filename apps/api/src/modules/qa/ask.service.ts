@@ -8,10 +8,12 @@ import {
 } from '../../infra/answerer/answerer.port.js';
 import { DocumentsService } from '../documents/documents.service.js';
 import { ChatSessionsService } from './chat-sessions.service.js';
+import { ClauseAnswerService } from './clause-answers.service.js';
 import { CitationMarkerFilter } from './citation-markers.js';
 import {
   citationsUsed,
   citePassages,
+  type PageTexts,
   pageTextsOf,
   sourceFilesOf,
   sourceLabel,
@@ -43,6 +45,7 @@ export class AskService {
     private readonly sessions: ChatSessionsService,
     private readonly documents: DocumentsService,
     private readonly retriever: PassageRetriever,
+    private readonly clauseAnswers: ClauseAnswerService,
     @Inject(ANSWERER) private readonly answerer: Answerer,
   ) {}
 
@@ -75,6 +78,36 @@ export class AskService {
 
   async answer(ask: PreparedAsk, send: AskEventSink, signal: AbortSignal): Promise<void> {
     const started = performance.now();
+    // A question about a kind of clause is answered from the clause index, exhaustively across
+    // documents when it asks across them; any other question from search.
+    const composed =
+      this.answerer.name === 'extractive'
+        ? await this.clauseAnswers.answer(ask.projectId, ask.question)
+        : null;
+    signal.throwIfAborted();
+    if (composed) {
+      const pages = await this.documents.citablePages(ask.projectId, composed.citations);
+      const given = composed.citations;
+      send({
+        type: 'metadata',
+        sources: given.map(sourceLabel),
+        sourceFiles: sourceFilesOf(given),
+        citations: given,
+      });
+      send({ type: 'chunk', content: composed.text });
+      await this.complete(ask, composed.text, given, pageTextsOf(pages), send);
+      this.logger.log({
+        msg: 'question answered',
+        answerer: 'clause index',
+        projectId: ask.projectId,
+        categories: composed.understood.categories,
+        scope: composed.understood.scope.kind,
+        cited: given.length,
+        totalMs: Math.round(performance.now() - started),
+      });
+      return;
+    }
+
     const { passages: found, namingTerms } = await this.retriever.retrieve(
       ask.ownerId,
       ask.projectId,
@@ -95,7 +128,27 @@ export class AskService {
 
     const answer = await this.streamAnswer(ask, given, namingTerms, send, signal);
     signal.throwIfAborted();
-    const used = citationsUsed(answer, given, pageTextsOf(pages));
+    const used = await this.complete(ask, answer, given, pageTextsOf(pages), send);
+    this.logger.log({
+      msg: 'question answered',
+      answerer: this.answerer.name,
+      projectId: ask.projectId,
+      passages: given.length,
+      cited: used.length,
+      retrievalMs: Math.round(retrievedMs),
+      totalMs: Math.round(performance.now() - started),
+    });
+  }
+
+  /** Stores the entry with the citations the answer uses, then sends `complete`. */
+  private async complete(
+    ask: PreparedAsk,
+    answer: string,
+    given: Citation[],
+    pages: PageTexts,
+    send: AskEventSink,
+  ): Promise<Citation[]> {
+    const used = citationsUsed(answer, given, pages);
     const { entry, renamedTo } = await this.sessions.saveEntry(
       ask.sessionId,
       {
@@ -117,15 +170,7 @@ export class AskService {
       citations: used,
       entry,
     });
-    this.logger.log({
-      msg: 'question answered',
-      answerer: this.answerer.name,
-      projectId: ask.projectId,
-      passages: given.length,
-      cited: used.length,
-      retrievalMs: Math.round(retrievedMs),
-      totalMs: Math.round(performance.now() - started),
-    });
+    return used;
   }
 
   /** Streams the answer as `chunk`s, without any citation of a passage that was not given. */

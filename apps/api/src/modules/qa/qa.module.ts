@@ -4,12 +4,13 @@ import { ProjectsModule } from '../projects/projects.module.js';
 import { ProjectSearchModule } from '../search/search.module.js';
 import { AskService } from './ask.service.js';
 import { ChatSessionsService } from './chat-sessions.service.js';
+import { ClauseAnswerService } from './clause-answers.service.js';
 import { PassageRetriever } from './passage-retriever.js';
 import { QaController } from './qa.controller.js';
 
 @Module({
   imports: [ProjectsModule, DocumentsModule, ProjectSearchModule],
   controllers: [QaController],
-  providers: [ChatSessionsService, AskService, PassageRetriever],
+  providers: [ChatSessionsService, AskService, PassageRetriever, ClauseAnswerService],
 })
 export class QaModule {}

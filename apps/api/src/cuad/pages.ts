@@ -1,7 +1,19 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { EmbeddedExtractor } from '../../../infra/extractor/embedded.extractor.js';
-import { extractorConfig } from '../../../infra/extractor/fixtures/extractor-config.js';
+import type { AppConfig } from '../config/app-config.js';
+import { EmbeddedExtractor } from '../infra/extractor/embedded/embedded.extractor.js';
+
+/** The embedded extractor as ingestion runs it, without OCR (CUAD's scans carry a text layer). */
+const EXTRACTOR_CONFIG: AppConfig['extractor'] = {
+  driver: 'embedded',
+  tikaUrl: null,
+  ocr: 'off',
+  ocrLanguage: 'eng',
+  timeoutMs: 120_000,
+  memoryMb: 1024,
+  maxPages: 5000,
+  workers: 2,
+};
 
 /**
  * The text of CUAD's PDFs page by page, as the product's own extractor reads them (page numbers
@@ -29,7 +41,7 @@ export async function readCuadPages(
       if (existsSync(cached)) {
         result.push(JSON.parse(readFileSync(cached, 'utf8')) as CuadPages);
       } else {
-        extractor ??= await EmbeddedExtractor.create(extractorConfig({ ocr: 'off' }));
+        extractor ??= await EmbeddedExtractor.create(EXTRACTOR_CONFIG);
         const extraction = await extractor.extract({
           path: path.join(cuadDir, 'pdf', pdfFile),
           mimeType: 'application/pdf',

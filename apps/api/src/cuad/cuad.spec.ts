@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import path from 'node:path';
-import { describeWithCorpus, CORPUS_DIR } from '../../../../test/support/corpus.js';
+import { describeWithCorpus, CORPUS_DIR } from '../../test/support/corpus.js';
 import { CUAD_CATEGORIES, parsePythonStringList, readCuadLabels } from './labels.js';
 import { cuadFoldOf, cuadSplitOf } from './split.js';
 

@@ -1,0 +1,81 @@
+import type { AnswerType, Evidence, ReviewCell } from './answer.types.js';
+import { composeAnswer, type ComposeOptions } from './compose-answer.js';
+import { understandQuestion } from './understand-question.js';
+
+export type CellQuestion = { question: string; type: AnswerType };
+
+/**
+ * One cell of a review grid (issue 16): the column's question answered from one document's
+ * evidence only, with the column's type deciding the value. `not_found` carries no citation;
+ * `redacted` when the typed value's words are blacked out; the confidence is the cited clause's
+ * score.
+ */
+export function answerCell(
+  column: CellQuestion,
+  evidence: readonly Evidence[],
+  options: ComposeOptions = {},
+): ReviewCell {
+  const documentId = evidence[0]?.documentId ?? options.documents?.[0]?.documentId;
+  if (documentId === undefined)
+    throw new Error('answerCell needs the document: evidence or options.documents');
+  const own = evidence.filter((each) => each.documentId === documentId);
+  const documentName = own[0]?.documentName ?? options.documents?.[0]?.documentName ?? '';
+  const understood = {
+    ...understandQuestion(column.question, { documents: [{ documentId, names: [documentName] }] }),
+    answerType: column.type,
+    scope: { kind: 'named' as const, documentIds: [documentId], exhaustive: false },
+  };
+  const answer = composeAnswer(understood, own, options);
+  const outcome = answer.documents[0];
+  if (!outcome || outcome.status === 'not_found' || outcome.status === 'filtered_out')
+    return {
+      status: 'not_found',
+      value: null,
+      answer: answer.text,
+      confidence: confidenceOf(own, understood.categories),
+      citations: [],
+    };
+  const cited = answer.citations[0];
+  const main = own.find(
+    (each) =>
+      cited &&
+      each.pageNumber === cited.pageNumber &&
+      each.start <= cited.start &&
+      cited.end <= each.end,
+  );
+  const confidence = main?.score ?? 0;
+  if (outcome.status === 'redacted')
+    return {
+      status: 'redacted',
+      value: null,
+      answer: answer.text,
+      confidence,
+      citations: answer.citations,
+    };
+  return {
+    status: 'answered',
+    value: valueOfCell(column.type, outcome.value?.value, cited?.quote),
+    answer: answer.text,
+    confidence,
+    citations: answer.citations,
+  };
+}
+
+function valueOfCell(
+  type: AnswerType,
+  value: string | undefined,
+  quote: string | undefined,
+): string | null {
+  if (value) return value;
+  if (type === 'yes_no') return 'Yes';
+  return quote ? quote.replace(/\s+/g, ' ').trim() : null;
+}
+
+/** For "not found": how sure we are that the clause is absent, from the best candidate's score. */
+function confidenceOf(evidence: readonly Evidence[], categories: readonly string[]): number {
+  const best = Math.max(
+    0,
+    ...evidence.filter((each) => categories.includes(each.category)).map((each) => each.score),
+  );
+  return Math.round((1 - best) * 100) / 100;
+}

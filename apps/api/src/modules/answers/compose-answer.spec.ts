@@ -1,0 +1,216 @@
+import { describe, expect, it } from '@jest/globals';
+import type { Category, Evidence, UnderstoodQuestion } from './answer.types.js';
+import { composeAnswer } from './compose-answer.js';
+import { pageLookupKey, traceProblems } from './trace.js';
+import { understandQuestion } from './understand-question.js';
+
+const NETGEAR_P1 =
+  'DISTRIBUTOR AGREEMENT\n\n1. Appointment. NETGEAR hereby appoints Distributor, and Distributor shall be the only distributor appointed by NETGEAR in the Territory.\n' +
+  'Following the initial one (1) year term, the appointment shall be non-exclusive unless the parties agree otherwise.\n';
+const NETGEAR_P8 =
+  '19. Governing Law. This Agreement shall be governed by and construed in accordance with the laws of the State of California, excluding its conflict of laws rules. ' +
+  'The parties submit to the jurisdiction of the courts in Santa Clara County.\n';
+const INKTOMI_P7 =
+  "9. LIMITATION OF LIABILITY.\nIN NO EVENT SHALL EITHER PARTY'S AGGREGATE LIABILITY EXCEED [***] DOLLARS. Except for breaches of Section 5, neither party shall be liable for indirect damages.";
+
+function span(
+  documentId: number,
+  documentName: string,
+  pageNumber: number,
+  pageText: string,
+  phrase: string,
+  category: Category,
+  score = 0.9,
+): Evidence {
+  const start = pageText.indexOf(phrase);
+  if (start < 0) throw new Error(`not on the page: ${phrase}`);
+  return {
+    documentId,
+    documentName,
+    category,
+    score,
+    pageNumber,
+    start,
+    end: start + phrase.length,
+    pageText,
+    pageCount: 12,
+  };
+}
+
+const pagesOf = (evidence: Evidence[]) =>
+  new Map(evidence.map((each) => [pageLookupKey(each.documentId, each.pageNumber), each.pageText]));
+
+const documents = [
+  { documentId: 1, names: ['NETGEAR distributor agreement'] },
+  { documentId: 2, names: ['Inktomi software hosting agreement'] },
+  { documentId: 3, names: ['Aura strategic alliance agreement'] },
+];
+const ask = (question: string): UnderstoodQuestion => understandQuestion(question, { documents });
+
+describe('composeAnswer for one document', () => {
+  it('answers a place question with the value first, then the sentence that carries it', () => {
+    const evidence = [
+      span(1, 'NETGEAR distributor agreement', 8, NETGEAR_P8, NETGEAR_P8.trim(), 'Governing Law'),
+    ];
+    const answer = composeAnswer(
+      ask('What law governs the NETGEAR distributor agreement?'),
+      evidence,
+    );
+    const lines = answer.text.split('\n');
+    expect(lines[0]).toBe('California (excluding its conflict of laws rules) [1]');
+    expect(lines[1]).toMatch(/^"This Agreement shall be governed .* rules\." \[1\]$/);
+    expect(answer.citations).toHaveLength(1);
+    expect(answer.citations[0]).toMatchObject({ number: 1, documentId: 1, pageNumber: 8 });
+    expect(answer.citations[0]!.quote).not.toContain('Santa Clara');
+    expect(NETGEAR_P8.slice(answer.citations[0]!.start, answer.citations[0]!.end)).toBe(
+      answer.citations[0]!.quote,
+    );
+    expect(answer.documents).toEqual([
+      expect.objectContaining({ documentId: 1, status: 'answered', citations: [1] }),
+    ]);
+    expect(traceProblems(answer, pagesOf(evidence))).toEqual([]);
+  });
+
+  it('answers yes with the clause and a qualifier of the same document, numbered in order', () => {
+    const evidence = [
+      span(
+        1,
+        'NETGEAR distributor agreement',
+        1,
+        NETGEAR_P1,
+        NETGEAR_P1.slice(NETGEAR_P1.indexOf('1. Appointment')).trim(),
+        'Exclusivity',
+      ),
+    ];
+    const answer = composeAnswer(
+      ask('Is Ingram Micro the exclusive distributor under the NETGEAR agreement?'),
+      evidence,
+    );
+    const lines = answer.text.split('\n');
+    expect(lines[0]).toBe('Yes.');
+    expect(lines[1]).toContain('the only distributor appointed by NETGEAR in the Territory." [1]');
+    expect(lines[2]).toBe(
+      'Qualified by: "Following the initial one (1) year term, the appointment shall be non-exclusive unless the parties agree otherwise." [2]',
+    );
+    expect(answer.citations.map((citation) => citation.number)).toEqual([1, 2]);
+    expect(traceProblems(answer, pagesOf(evidence))).toEqual([]);
+  });
+
+  it('says a redacted cap is redacted, citing the clause', () => {
+    const evidence = [
+      span(2, 'Inktomi software hosting agreement', 7, INKTOMI_P7, INKTOMI_P7, 'Cap On Liability'),
+    ];
+    const answer = composeAnswer(
+      ask('What is the cap on liability in the Inktomi agreement?'),
+      evidence,
+    );
+    expect(answer.text.split('\n')[0]).toBe(
+      'The cap amount is redacted in the filed copy (page 7) [1].',
+    );
+    expect(answer.citations[0]!.quote).toContain('EXCEED [***] DOLLARS');
+    expect(answer.documents[0]!.status).toBe('redacted');
+    expect(traceProblems(answer, pagesOf(evidence))).toEqual([]);
+  });
+
+  it('says "not found" with no quote when no candidate reaches the threshold', () => {
+    const weak = span(
+      3,
+      'Aura strategic alliance agreement',
+      2,
+      INKTOMI_P7,
+      'neither party shall be liable for indirect damages',
+      'Liquidated Damages',
+      0.2,
+    );
+    const answer = composeAnswer(
+      ask('Are there liquidated damages in the Aura agreement?'),
+      [weak],
+      {
+        documents: [
+          { documentId: 3, documentName: 'Aura strategic alliance agreement', pageCount: 19 },
+        ],
+      },
+    );
+    expect(answer.text).toBe(
+      'No liquidated-damages clause was found in Aura strategic alliance agreement (19 pages searched).',
+    );
+    expect(answer.citations).toEqual([]);
+    expect(answer.documents).toEqual([
+      expect.objectContaining({ status: 'not_found', citations: [] }),
+    ]);
+    expect(traceProblems(answer, pagesOf([weak]))).toEqual([]);
+  });
+});
+
+describe('composeAnswer across documents', () => {
+  it('lists every qualifying document with its value and a count', () => {
+    const page = (state: string) =>
+      `This Agreement shall be governed by the laws of the State of ${state}.`;
+    const evidence = [
+      span(1, 'Alpha', 3, page('Delaware'), page('Delaware'), 'Governing Law'),
+      span(2, 'Beta', 5, page('New York'), page('New York'), 'Governing Law'),
+      span(3, 'Gamma', 9, page('Delaware'), page('Delaware'), 'Governing Law'),
+    ];
+    const understood = understandQuestion('Which agreements are governed by Delaware law?', {
+      documents: [1, 2, 3, 4].map((documentId) => ({ documentId, names: [`doc ${documentId}`] })),
+    });
+    const answer = composeAnswer(understood, evidence, {
+      documents: [{ documentId: 4, documentName: 'Delta', pageCount: 4 }],
+    });
+    expect(answer.text.split('\n')).toEqual([
+      '2 of 4 documents are governed by Delaware law:',
+      '- Alpha: Delaware [1]',
+      '- Gamma: Delaware [2]',
+      'Not governed by Delaware law or not found in the other 2.',
+    ]);
+    expect(answer.documents.map((document) => document.status)).toEqual([
+      'answered',
+      'filtered_out',
+      'answered',
+      'not_found',
+    ]);
+    expect(traceProblems(answer, pagesOf(evidence), ['Delaware'])).toEqual([]);
+  });
+});
+
+describe('traceProblems', () => {
+  const evidence = [
+    span(1, 'NETGEAR distributor agreement', 8, NETGEAR_P8, NETGEAR_P8.trim(), 'Governing Law'),
+  ];
+  const answer = composeAnswer(ask('What law governs the NETGEAR agreement?'), evidence);
+
+  it('finds words that are on no cited page', () => {
+    const invented = {
+      ...answer,
+      text: `${answer.text}\nThe parties also agreed to arbitrate in Geneva.`,
+    };
+    expect(traceProblems(invented, pagesOf(evidence))).toEqual([
+      'untraceable words: also agreed arbitrate geneva',
+    ]);
+  });
+
+  it('finds a quote that is not its page and a misquoted passage', () => {
+    const moved = {
+      ...answer,
+      citations: [{ ...answer.citations[0]!, start: answer.citations[0]!.start + 1 }],
+    };
+    expect(traceProblems(moved, pagesOf(evidence))).toEqual([
+      'citation [1] is not the text of its page',
+    ]);
+    const misquoted = {
+      ...answer,
+      text: answer.text.replace('California, excluding', 'Nevada, excluding'),
+    };
+    expect(traceProblems(misquoted, pagesOf(evidence))[0]).toMatch(
+      /^quoted text not in a cited quote/,
+    );
+  });
+
+  it('finds markers out of order and markers without a citation', () => {
+    const swapped = { ...answer, text: `${answer.text} [3]` };
+    expect(traceProblems(swapped, pagesOf(evidence))).toEqual([
+      'markers out of order: 1,3',
+      'marker [3] has no citation',
+    ]);
+  });
+});

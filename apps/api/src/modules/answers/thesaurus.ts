@@ -1,0 +1,64 @@
+import { STOP_WORDS, stem, TERM } from '../../common/text/terms.js';
+import { CUAD_CATEGORIES } from '../../cuad/labels.js';
+import type { Category } from './answer.types.js';
+import { LAY_PHRASES } from './lay-phrases.js';
+import { LEARNED_THESAURUS } from './thesaurus.learned.js';
+
+/** A lay phrase's weight: above what learned words alone reach in a short question. */
+const LAY_WEIGHT = 8;
+
+type Term = { weight: number; word: string };
+
+const LEARNED = new Map<Category, Map<string, Term>>(
+  CUAD_CATEGORIES.map((category) => [
+    category,
+    new Map(
+      (LEARNED_THESAURUS[category] ?? []).map(([key, weight, word]) => [key, { weight, word }]),
+    ),
+  ]),
+);
+
+/** The stems of the meaningful words of `text`, without repeats. */
+export function stemsOf(text: string): Set<string> {
+  const stems = new Set<string>();
+  for (const word of text.toLowerCase().match(TERM) ?? [])
+    if (!STOP_WORDS.has(word) && word.length >= 3 && !/^\d+$/.test(word)) stems.add(stem(word));
+  return stems;
+}
+
+/** The sum of the learned weights of the category's words found among `stems`. */
+export function learnedScore(category: Category, stems: ReadonlySet<string>): number {
+  const terms = LEARNED.get(category)!;
+  let score = 0;
+  for (const key of stems) score += terms.get(key)?.weight ?? 0;
+  return score;
+}
+
+/**
+ * The categories a question asks about, best first, with their scores: a hand-written lay phrase
+ * counts most (the longest match most), then the learned words typical of the category's clauses.
+ */
+export function rankCategories(question: string): { category: Category; score: number }[] {
+  const stems = stemsOf(question);
+  const lay = new Map<Category, number>();
+  for (const [pattern, category] of LAY_PHRASES) {
+    const match = pattern.exec(question);
+    if (match)
+      lay.set(category, Math.max(lay.get(category) ?? 0, LAY_WEIGHT + match[0].length / 4));
+  }
+  return CUAD_CATEGORIES.filter((category) => category !== 'Document Name')
+    .map((category) => ({
+      category,
+      score: (lay.get(category) ?? 0) + learnedScore(category, stems),
+    }))
+    .filter((ranked) => ranked.score > 0)
+    .sort((a, b) => b.score - a.score);
+}
+
+/** The words most typical of a category's clauses, for widening a search ("exclusive" → "appointed"). */
+export function expansionWords(category: Category, count: number): string[] {
+  return [...LEARNED.get(category)!.values()]
+    .sort((a, b) => b.weight - a.weight)
+    .slice(0, count)
+    .map((term) => term.word);
+}

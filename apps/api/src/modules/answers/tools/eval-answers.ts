@@ -1,0 +1,449 @@
+/**
+ * `npm run eval:answers [-- --evidence gold|lexical] [--split test|train] [--calibrate] [--verbose]`
+ * and `npm run eval:review`: the answers library measured on CUAD contracts of one split (test by
+ * default; never tuned on). Questions are generated from labels.csv (several phrasings per
+ * category; yes/no, value and clause questions; clauses absent from a contract; questions across
+ * groups of 15 contracts). Evidence is either the annotators' passages located in the page text
+ * (`gold`, an upper bound, with the thesaurus-scored sentences beside them as search would add)
+ * or the thesaurus-scored sentences alone (`lexical`). `--calibrate` prints the score threshold
+ * that best separates present from absent clauses (run it on train).
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { CUAD_CATEGORIES, readCuadLabels, type CuadContract } from '../../../cuad/labels.js';
+import { readCuadPages } from '../../../cuad/pages.js';
+import { cuadSplitOf } from '../../../cuad/split.js';
+import type { Category, ComposedAnswer, Evidence } from '../answer.types.js';
+import { answerCell } from '../answer-cell.js';
+import { composeAnswer, DEFAULT_THRESHOLD } from '../compose-answer.js';
+import { lexicalEvidence } from '../lexical-evidence.js';
+import { pageLookupKey, traceProblems } from '../trace.js';
+import { understandQuestion } from '../understand-question.js';
+import { extractValue } from '../values/extract-value.js';
+import { normaliseDate, sameDate } from '../values/date.js';
+import { sameDuration } from '../values/duration.js';
+import { partyNames } from '../values/parties.js';
+import { samePlace } from '../values/place.js';
+import { passageLocator, type LocatedPassage } from './gold-passages.js';
+import { companyOf, questionTemplates, REVIEW_COLUMNS } from './eval-questions.js';
+
+const { values: args } = parseArgs({
+  options: {
+    corpus: { type: 'string', default: '../shared/corpus/cuad' },
+    split: { type: 'string', default: 'test' },
+    evidence: { type: 'string', default: 'gold' },
+    review: { type: 'boolean', default: false },
+    calibrate: { type: 'boolean', default: false },
+    verbose: { type: 'boolean', default: false },
+  },
+});
+const CATEGORIES = CUAD_CATEGORIES.filter((category) => category !== 'Document Name');
+const GROUP_SIZE = 15;
+
+type Doc = {
+  id: number;
+  contract: CuadContract;
+  name: string;
+  pages: string[];
+  gold: Map<Category, LocatedPassage[]>;
+  evidence: Evidence[];
+};
+
+const contracts = readCuadLabels(path.resolve(args.corpus)).filter(
+  (contract) => cuadSplitOf(contract.pdfFile) === args.split,
+);
+const pages = await readCuadPages(
+  path.resolve(args.corpus),
+  contracts.map((contract) => contract.pdfFile),
+);
+let located = 0;
+let passages = 0;
+const docs: Doc[] = contracts.map((contract, index) => {
+  const pageTexts = pages[index]!.pages;
+  const gold = new Map<Category, LocatedPassage[]>();
+  const locatePassage = passageLocator(pageTexts);
+  for (const category of CATEGORIES) {
+    const spans = contract.passages[category].flatMap((passage) => {
+      passages++;
+      const span = locatePassage(passage);
+      if (span) located++;
+      return span ? [span] : [];
+    });
+    gold.set(category, spans);
+  }
+  const doc: Doc = {
+    id: index + 1,
+    contract,
+    name: contract.pdfFile,
+    pages: pageTexts,
+    gold,
+    evidence: [],
+  };
+  const lexical = lexicalEvidence(
+    { documentId: doc.id, documentName: doc.name, pages: pageTexts },
+    CATEGORIES,
+  );
+  doc.evidence = args.evidence === 'gold' ? [...goldEvidence(doc), ...lexical] : lexical;
+  return doc;
+});
+console.log(
+  `${args.split} split: ${docs.length} contracts; gold passages located in the page text: ${pct(located, passages)}; evidence: ${args.evidence}`,
+);
+
+function present(doc: Doc, category: Category): boolean {
+  return doc.contract.passages[category].length > 0;
+}
+
+const PAGES = new Map<string, string>();
+for (const doc of docs)
+  doc.pages.forEach((text, index) => PAGES.set(pageLookupKey(doc.id, index + 1), text));
+
+function goldEvidence(doc: Doc): Evidence[] {
+  return [...doc.gold].flatMap(([category, spans]) =>
+    spans.map((span) => ({
+      documentId: doc.id,
+      documentName: doc.name,
+      category,
+      score: 1,
+      pageNumber: span.pageNumber,
+      start: span.start,
+      end: span.end,
+      pageText: doc.pages[span.pageNumber - 1]!,
+      pageCount: doc.pages.length,
+    })),
+  );
+}
+
+function calibrate(): void {
+  const samples = docs.flatMap((doc) =>
+    CATEGORIES.map((category) => ({
+      present: present(doc, category),
+      score: Math.max(
+        0,
+        ...doc.evidence.filter((each) => each.category === category).map((each) => each.score),
+      ),
+    })),
+  );
+  let best = { threshold: 0, accuracy: 0 };
+  for (let threshold = 0.05; threshold < 1; threshold += 0.01) {
+    const right = samples.filter((sample) => sample.score >= threshold === sample.present).length;
+    if (right / samples.length > best.accuracy)
+      best = { threshold, accuracy: right / samples.length };
+  }
+  const missed = samples.filter((sample) => sample.present && sample.score < best.threshold).length;
+  console.log(
+    `calibrated threshold ${best.threshold.toFixed(2)}: presence accuracy ${pct(best.accuracy * samples.length, samples.length)}, present clauses under it ${pct(missed, samples.filter((s) => s.present).length)}`,
+  );
+}
+
+function answers(): void {
+  const named = new Map<string, number>();
+  for (const doc of docs)
+    named.set(
+      companyOf(doc.name).toLowerCase(),
+      (named.get(companyOf(doc.name).toLowerCase()) ?? 0) + 1,
+    );
+  const context = { documents: docs.map((doc) => ({ documentId: doc.id, names: [doc.name] })) };
+  const templates = questionTemplates(CATEGORIES);
+  const tally = new Tally();
+  for (const doc of docs) {
+    const company = companyOf(doc.name);
+    if (named.get(company.toLowerCase())! > 1) continue;
+    const startIso = startDateOf(doc);
+    for (const template of templates) {
+      const question = template.template.replaceAll('{doc}', company);
+      const began = performance.now();
+      const understood = understandQuestion(question, context);
+      const answer = composeAnswer(understood, doc.evidence, {
+        threshold: DEFAULT_THRESHOLD,
+        documents: [{ documentId: doc.id, documentName: doc.name, pageCount: doc.pages.length }],
+        ...(startIso ? { startDates: new Map([[doc.id, startIso]]) } : {}),
+      });
+      tally.time(performance.now() - began);
+      tally.add(
+        'question understood (top category)',
+        understood.categories[0] === template.category,
+      );
+      tally.add('document named correctly', understood.scope.documentIds.join() === String(doc.id));
+      tally.answer(answer, doc);
+      const notFound = answer.citations.length === 0;
+      const gold = doc.gold.get(template.category)!;
+      if (present(doc, template.category)) {
+        tally.add('present: answered (not "not found")', !notFound);
+        tally.add('present: wrong "not found"', notFound);
+        if (gold.length > 0) {
+          const first = answer.citations[0];
+          tally.add(
+            'present: first citation on a gold page',
+            first !== undefined && gold.some((g) => g.pageNumber === first.pageNumber),
+          );
+          tally.add(
+            'present: gold passage quoted',
+            answer.citations.some((citation) => gold.some((g) => quotes(citation, g))),
+          );
+        }
+      } else tally.add('absent: answered as absent', notFound);
+      if (args.verbose && understood.categories[0] !== template.category)
+        console.log(`  misunderstood: ${question} → ${understood.categories.join(', ')}`);
+    }
+  }
+  across(tally);
+  extractors();
+  tally.print();
+}
+
+function across(tally: Tally): void {
+  const sorted = [...docs].sort((a, b) => a.name.localeCompare(b.name));
+  for (let from = 0; from < sorted.length; from += GROUP_SIZE) {
+    const group = sorted.slice(from, from + GROUP_SIZE);
+    if (group.length < 10) continue;
+    const context = { documents: group.map((doc) => ({ documentId: doc.id, names: [doc.name] })) };
+    const evidence = group.flatMap((doc) => doc.evidence);
+    const states = new Set(
+      group
+        .map((doc) => doc.contract.answers['Governing Law'].split(/[;,]/)[0]!.trim())
+        .filter(Boolean),
+    );
+    const questions: [string, (doc: Doc) => boolean][] = [
+      ...[...states].map((state): [string, (doc: Doc) => boolean] => [
+        `Which agreements are governed by ${state} law?`,
+        (doc) =>
+          doc.contract.answers['Governing Law'].split(';').some((part) => samePlace(part, state)),
+      ]),
+      ...(
+        [
+          'Non-Compete',
+          'Exclusivity',
+          'Change Of Control',
+          'Anti-Assignment',
+          'Cap On Liability',
+          'Most Favored Nation',
+        ] as const
+      ).map((category): [string, (doc: Doc) => boolean] => [
+        `Which agreements have a ${category.toLowerCase()} clause?`,
+        (doc) => present(doc, category),
+      ]),
+      [
+        'Which of these contracts can be terminated for convenience?',
+        (doc) => present(doc, 'Termination For Convenience'),
+      ],
+    ];
+    for (const [question, qualifies] of questions) {
+      const understood = understandQuestion(question, context);
+      const began = performance.now();
+      const answer = composeAnswer(understood, evidence, {
+        documents: group.map((doc) => ({
+          documentId: doc.id,
+          documentName: doc.name,
+          pageCount: doc.pages.length,
+        })),
+      });
+      tally.time(performance.now() - began);
+      const listed = new Set(
+        answer.documents
+          .filter((d) => d.status === 'answered' || d.status === 'redacted')
+          .map((d) => d.documentId),
+      );
+      for (const doc of group) {
+        if (qualifies(doc))
+          tally.add('across: recall (qualifying documents listed)', listed.has(doc.id));
+        if (listed.has(doc.id))
+          tally.add('across: precision (listed documents qualify)', qualifies(doc));
+      }
+      tally.answer(answer, group[0]!, understood.valueFilter ? [understood.valueFilter] : []);
+    }
+  }
+}
+
+/** Each typed extractor on the gold passages against CUAD's normalised answer. */
+function extractors(): void {
+  const checks: [Category, (value: string, answer: string) => boolean][] = [
+    ['Governing Law', (value, answer) => answer.split(';').some((part) => samePlace(value, part))],
+    [
+      'Notice Period To Terminate Renewal',
+      (value, answer) => answer.split(/[;/]/).some((part) => sameDuration(value, part)),
+    ],
+    [
+      'Renewal Term',
+      (value, answer) => answer.split(/[;,]/).some((part) => sameDuration(value, part)),
+    ],
+    ['Warranty Duration', () => true],
+    ['Agreement Date', dateMatches],
+    ['Effective Date', dateMatches],
+    ['Expiration Date', dateMatches],
+    [
+      'Parties',
+      (value, answer) =>
+        partyNames(answer).filter((name) =>
+          partyNames(value).some((mine) => mine.includes(name) || name.includes(mine)),
+        ).length >= Math.min(2, partyNames(answer).length),
+    ],
+  ];
+  console.log(
+    "\nExtractors on the gold passages, against CUAD's answers (contracts with an answer):",
+  );
+  for (const [category, matches] of checks) {
+    if (category === 'Warranty Duration') continue;
+    let right = 0;
+    let total = 0;
+    for (const doc of docs) {
+      const answer = doc.contract.answers[category];
+      if (!answer || answer === '[]') continue;
+      total++;
+      const type =
+        category === 'Governing Law'
+          ? 'place'
+          : category === 'Parties'
+            ? 'parties'
+            : /Date/.test(category)
+              ? 'date'
+              : 'duration';
+      const startIso = category === 'Expiration Date' ? startDateOf(doc) : undefined;
+      const text =
+        category === 'Parties' ? (doc.pages[0] ?? '') : doc.contract.passages[category].join('\n');
+      const value = extractValue(type, category, text, startIso ? { startIso } : {});
+      const ok = value !== null && matches(value.value, answer);
+      if (ok) right++;
+      else if (args.verbose)
+        console.log(`  ${category}: got ${value?.value ?? 'nothing'}, CUAD ${answer}`);
+    }
+    console.log(`  ${category.padEnd(36)} ${pct(right, total)}`);
+  }
+}
+
+function dateMatches(value: string, answer: string): boolean {
+  if (/perpetual/i.test(answer)) return value === 'perpetual';
+  const iso = normaliseDate(answer.split(';')[0]!);
+  return iso !== null && sameDate(value, iso);
+}
+
+/** The date an agreement's terms run from: its effective date, else its agreement date (from the gold passages). */
+function startDateOf(doc: Doc): string | undefined {
+  for (const category of ['Effective Date', 'Agreement Date'] as const) {
+    const value = extractValue('date', category, doc.contract.passages[category].join('\n'));
+    if (value && /^\d{4}-\d{2}-\d{2}$/.test(value.value)) return value.value;
+  }
+  return undefined;
+}
+
+function review(): void {
+  const tally = new Tally();
+  for (const doc of docs) {
+    const startIso = startDateOf(doc);
+    for (const column of REVIEW_COLUMNS) {
+      const began = performance.now();
+      const cell = answerCell(column, doc.evidence, {
+        documents: [{ documentId: doc.id, documentName: doc.name, pageCount: doc.pages.length }],
+        ...(startIso ? { startDates: new Map([[doc.id, startIso]]) } : {}),
+      });
+      tally.time(performance.now() - began);
+      const ok = cellCorrect(column.category, column.type, cell.status, cell.value, doc);
+      tally.add(`cell correct: ${column.label}`, ok);
+      tally.add('cell correct: all 10 columns', ok);
+      for (const citation of cell.citations)
+        tally.add(
+          'cited quotes verified on their page',
+          doc.pages[citation.pageNumber - 1]?.slice(citation.start, citation.end) ===
+            citation.quote,
+        );
+      if (args.verbose && !ok)
+        console.log(
+          `  ${column.label} ${doc.name.slice(0, 40)}: ${cell.status} ${cell.value ?? ''} | CUAD ${doc.contract.answers[column.category]}`,
+        );
+    }
+  }
+  tally.print();
+}
+
+function cellCorrect(
+  category: Category,
+  type: string,
+  status: string,
+  value: string | null,
+  doc: Doc,
+): boolean {
+  const answer = doc.contract.answers[category];
+  if (type === 'place') {
+    if (!answer) return status === 'not_found';
+    return value !== null && answer.split(';').some((part) => samePlace(value, part));
+  }
+  if (type === 'date') {
+    if (!present(doc, category)) return status === 'not_found';
+    // A term clause with no date to state ("until the last patent expires") is answered by the clause.
+    if (!answer) return status !== 'not_found';
+    return value !== null && dateMatches(value, answer);
+  }
+  return (status !== 'not_found') === present(doc, category);
+}
+
+function quotes(
+  citation: { pageNumber: number; start: number; end: number },
+  gold: LocatedPassage,
+): boolean {
+  if (citation.pageNumber !== gold.pageNumber) return false;
+  const overlap = Math.min(citation.end, gold.end) - Math.max(citation.start, gold.start);
+  return (
+    overlap > 0 && overlap >= 0.5 * Math.min(citation.end - citation.start, gold.end - gold.start)
+  );
+}
+
+class Tally {
+  private readonly counts = new Map<string, { right: number; total: number }>();
+  private readonly lengths: number[] = [];
+  private readonly times: number[] = [];
+  private untraceable = 0;
+  private answers = 0;
+
+  add(name: string, ok: boolean): void {
+    const count = this.counts.get(name) ?? { right: 0, total: 0 };
+    count.total++;
+    if (ok) count.right++;
+    this.counts.set(name, count);
+  }
+
+  time(ms: number): void {
+    this.times.push(ms);
+  }
+
+  answer(answer: ComposedAnswer, doc: Doc, echoed: string[] = []): void {
+    this.answers++;
+    this.lengths.push(answer.text.length);
+    const lookup = new Map<string, string>();
+    for (const each of docs)
+      each.pages.forEach((text, index) => lookup.set(pageLookupKey(each.id, index + 1), text));
+    const problems = traceProblems(answer, lookup, echoed);
+    if (problems.length > 0) {
+      this.untraceable++;
+      if (args.verbose)
+        console.log(`  untraceable (${doc.name.slice(0, 30)}): ${problems.join('; ')}`);
+    }
+  }
+
+  print(): void {
+    console.log('');
+    for (const [name, { right, total }] of this.counts)
+      console.log(`${name.padEnd(48)} ${pct(right, total)}`);
+    if (this.answers > 0) {
+      console.log(
+        `${'answer length median / p95 (characters)'.padEnd(48)} ${quantile(this.lengths, 0.5)} / ${quantile(this.lengths, 0.95)}`,
+      );
+      console.log(`${'untraceable answers'.padEnd(48)} ${this.untraceable} of ${this.answers}`);
+    }
+    console.log(
+      `${'time per answer p50 / p95 (ms, compose only)'.padEnd(48)} ${quantile(this.times, 0.5).toFixed(2)} / ${quantile(this.times, 0.95).toFixed(2)}`,
+    );
+  }
+}
+
+function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+}
+
+function pct(right: number, total: number): string {
+  return `${total === 0 ? '-' : ((100 * right) / total).toFixed(1)} % (${right}/${total})`;
+}
+
+if (args.calibrate) calibrate();
+else if (args.review) review();
+else answers();

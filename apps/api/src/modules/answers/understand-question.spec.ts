@@ -1,0 +1,81 @@
+import { describe, expect, it } from '@jest/globals';
+import { understandQuestion } from './understand-question.js';
+
+const documents = [
+  { documentId: 1, names: ['NETGEAR,INC_04_21_2003-EX-10.16-DISTRIBUTOR AGREEMENT.pdf'] },
+  { documentId: 2, names: ['INKTOMICORP_06_08_1998-EX-10.14-SOFTWARE HOSTING AGREEMENT.PDF'] },
+  {
+    documentId: 3,
+    names: ['ENERGOUSCORP_03_16_2017-EX-10.24-STRATEGIC ALLIANCE AGREEMENT.PDF', 'Aura'],
+  },
+];
+
+describe('understandQuestion', () => {
+  it('reads the category, the type and the named document', () => {
+    const understood = understandQuestion('What law governs the NETGEAR distributor agreement?', {
+      documents,
+    });
+    expect(understood.categories[0]).toBe('Governing Law');
+    expect(understood.answerType).toBe('place');
+    expect(understood.scope).toEqual({ kind: 'named', documentIds: [1], exhaustive: false });
+    expect(understood.negated).toBe(false);
+  });
+
+  it('maps lay and legal phrasings to the same clause through the thesaurus', () => {
+    const ask = (question: string) => understandQuestion(question, { documents }).categories[0];
+    expect(ask('Is Ingram Micro the exclusive distributor under the NETGEAR agreement?')).toBe(
+      'Exclusivity',
+    );
+    expect(ask('Can either party walk away from the Inktomi deal?')).toBe(
+      'Termination For Convenience',
+    );
+    expect(ask('What happens on a merger or sale of substantially all assets?')).toBe(
+      'Change Of Control',
+    );
+    expect(ask('What is the cap on liability in the Inktomi agreement?')).toBe('Cap On Liability');
+    expect(ask('Are there liquidated damages in the Aura agreement?')).toBe('Liquidated Damages');
+    expect(ask('How much notice is needed to stop the agreement from renewing?')).toBe(
+      'Notice Period To Terminate Renewal',
+    );
+    expect(ask("Is the licensee barred from hiring the other side's employees?")).not.toBe(
+      'Governing Law',
+    );
+  });
+
+  it('types the answer from the question and the clause', () => {
+    const type = (question: string) => understandQuestion(question, { documents }).answerType;
+    expect(type('Is Ingram Micro the exclusive distributor?')).toBe('yes_no');
+    expect(type('What is the cap on liability?')).toBe('money');
+    expect(type('When does the agreement expire?')).toBe('date');
+    expect(type('How long is the renewal term?')).toBe('duration');
+    expect(type('Who are the parties to the NETGEAR agreement?')).toBe('parties');
+    expect(type('What does the non-compete clause say?')).toBe('clause');
+  });
+
+  it('reads an exhaustive question over every document with its value filter', () => {
+    const understood = understandQuestion('Which agreements are governed by Delaware law?', {
+      documents,
+    });
+    expect(understood.categories[0]).toBe('Governing Law');
+    expect(understood.scope).toEqual({ kind: 'all', documentIds: [1, 2, 3], exhaustive: true });
+    expect(understood.valueFilter).toBe('Delaware');
+    expect(understood.answerType).toBe('place');
+  });
+
+  it('follows the conversation for "it", and notices negation', () => {
+    const understood = understandQuestion('Does it have no non-compete clause?', {
+      documents,
+      conversationDocumentIds: [2],
+    });
+    expect(understood.scope).toEqual({ kind: 'conversation', documentIds: [2], exhaustive: false });
+    expect(understood.categories[0]).toBe('Non-Compete');
+    expect(understood.negated).toBe(true);
+  });
+
+  it('offers learned words to widen a search', () => {
+    const understood = understandQuestion('Is there a change of control clause?', { documents });
+    expect(understood.expansionTerms.length).toBeGreaterThan(3);
+    expect(understood.expansionTerms).toEqual(expect.arrayContaining(['merger']));
+    expect(understood.expansionTerms).not.toContain('change');
+  });
+});

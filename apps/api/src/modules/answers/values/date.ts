@@ -1,0 +1,167 @@
+import type { ExtractedValue } from '../answer.types.js';
+import { extractDuration } from './duration.js';
+
+export type DateKind = 'agreement' | 'effective' | 'expiration';
+
+const MONTHS = [
+  ...['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september'],
+  ...['october', 'november', 'december'],
+];
+const MONTH =
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+/** "6th", "6", "6t h" (a PDF's text layer splits letters), "1st". */
+const DAY = '(\\d{1,2})\\s*(?:st|nd|rd|th|t\\s?h|s\\s?t|n\\s?d|r\\s?d)?';
+const YEAR = '((?:19|20)\\d{2})';
+
+const FORMS: { pattern: RegExp; read: (match: RegExpExecArray) => [number, number, number] }[] = [
+  {
+    // March 6, 2006 · March 6 2006
+    pattern: new RegExp(`\\b${MONTH}\\s+${DAY}\\s*,?\\s*${YEAR}\\b`, 'gi'),
+    read: (m) => [Number(m[3]), monthOf(m[1]!), Number(m[2])],
+  },
+  {
+    // 6th day of March, 2006 · 6 March 2006
+    pattern: new RegExp(
+      `\\b${DAY}\\s*(?:day\\s+of\\s+)?${MONTH}\\s*,?\\s*(?:in\\s+the\\s+year\\s+)?${YEAR}\\b`,
+      'gi',
+    ),
+    read: (m) => [Number(m[3]), monthOf(m[2]!), Number(m[1])],
+  },
+  {
+    // 2006-03-06
+    pattern: /\b((?:19|20)\d{2})-(\d{1,2})-(\d{1,2})\b/g,
+    read: (m) => [Number(m[1]), Number(m[2]), Number(m[3])],
+  },
+  {
+    // 03/06/2006 · 3/6/06 (month first, as in US filings)
+    pattern: /\b(\d{1,2})[/.](\d{1,2})[/.]((?:19|20)?\d{2})\b/g,
+    read: (m) => [fullYear(m[3]!), Number(m[1]), Number(m[2])],
+  },
+  {
+    // March 2006 · the ___ day of March, 2006 (day left blank): month and year only
+    pattern: new RegExp(`\\b${MONTH}\\s*,?\\s*${YEAR}\\b`, 'gi'),
+    read: (m) => [Number(m[2]), monthOf(m[1]!), 0],
+  },
+];
+
+type FoundDate = { iso: string; asWritten: string; index: number };
+
+/** Every date written in `text`, as ISO (`2006-03-06`, or `2006-03` without a day), in order. */
+export function findDates(text: string): FoundDate[] {
+  const found: FoundDate[] = [];
+  for (const form of FORMS) {
+    for (const match of text.matchAll(form.pattern)) {
+      const index = match.index;
+      if (
+        found.some(
+          (date) =>
+            index < date.index + date.asWritten.length && date.index < index + match[0].length,
+        )
+      )
+        continue;
+      const [year, month, day] = form.read(match);
+      if (month < 1 || month > 12 || day < 0 || day > 31) continue;
+      found.push({ iso: isoOf(year, month, day), asWritten: match[0], index });
+    }
+  }
+  return found.sort((a, b) => a.index - b.index);
+}
+
+const CUES: Record<DateKind, RegExp> = {
+  agreement: /\b(?:dated|made|entered|executed|as\s+of|day\s+of)\b/i,
+  effective: /\beffective\b|\bcommenc|\bas\s+of\b|\bstart/i,
+  expiration: /\bexpir|\bterminat|\buntil\b|\bthrough\b|\bend(?:s|ing)?\b|\bthereafter\b/i,
+};
+const PERPETUAL = /\b(?:perpetu(?:al|ity)|indefinite(?:ly)?|until\s+terminated)\b/i;
+
+/**
+ * The date a clause states, ISO-normalised with the words as written: the date nearest the kind's
+ * cue words. An expiration clause written as a term ("five (5) years from the Effective Date") is
+ * counted from `startIso` when it is known; a perpetual term is stated as "perpetual".
+ */
+export function extractDate(
+  quote: string,
+  kind: DateKind,
+  startIso?: string,
+): ExtractedValue | null {
+  const dates = findDates(quote);
+  if (kind === 'expiration') {
+    const term = extractDuration(quote, 'term');
+    if (
+      dates.length === 0 &&
+      term &&
+      term.value !== 'perpetual' &&
+      startIso &&
+      /^\d{4}-\d{2}-\d{2}$/.test(startIso)
+    )
+      return { value: addDuration(startIso, term.value), asWritten: term.asWritten };
+    const perpetual = PERPETUAL.exec(quote);
+    if (dates.length === 0 && perpetual) return { value: 'perpetual', asWritten: perpetual[0] };
+  }
+  if (dates.length === 0) return null;
+  if (kind === 'agreement' || dates.length === 1)
+    return { value: dates[0]!.iso, asWritten: dates[0]!.asWritten };
+  const cue = new RegExp(CUES[kind].source, 'gi');
+  const cues = [...quote.matchAll(cue)].map((match) => match.index);
+  const nearest = dates
+    .map((date) => ({
+      date,
+      distance: Math.min(
+        ...cues.map((at) => (at <= date.index ? date.index - at : 3 * (at - date.index))),
+      ),
+    }))
+    .sort((a, b) => a.distance - b.distance)[0]!.date;
+  return { value: nearest.iso, asWritten: nearest.asWritten };
+}
+
+/** `2006-03-06` plus "5 years" → `2011-03-05` (a term of N years ends the day before the anniversary). */
+function addDuration(startIso: string, duration: string): string {
+  const [count, unit] = duration.replace(/^successive\s+/, '').split(' ');
+  const [year, month, day] = startIso.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const n = Number(count);
+  if (unit!.startsWith('year')) date.setUTCFullYear(date.getUTCFullYear() + n);
+  else if (unit!.startsWith('month')) date.setUTCMonth(date.getUTCMonth() + n);
+  else if (unit!.startsWith('week')) date.setUTCDate(date.getUTCDate() + 7 * n);
+  else date.setUTCDate(date.getUTCDate() + n);
+  date.setUTCDate(date.getUTCDate() - 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** A date as CUAD's annotators write it ("3/6/06", "[]/[]/2016") or any form above, as ISO; null when none. */
+export function normaliseDate(text: string): string | null {
+  const partial = /^\s*\[\s*\]\s*\/\s*\[\s*\]\s*\/\s*((?:19|20)\d{2})\s*$/.exec(text);
+  if (partial) return partial[1]!;
+  const monthOnly = /^\s*(\d{1,2})\s*\/\s*\[\s*\]\s*\/\s*((?:19|20)\d{2})\s*$/.exec(text);
+  if (monthOnly) return `${monthOnly[2]}-${monthOnly[1]!.padStart(2, '0')}`;
+  return findDates(text)[0]?.iso ?? null;
+}
+
+/**
+ * True when two ISO dates agree: equal, or one is the other without its day or month (a
+ * redacted or blank day leaves "2016-03"). A term ending the day before an anniversary matches
+ * the anniversary.
+ */
+export function sameDate(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return a.startsWith(b) || b.startsWith(a);
+  const x = Date.parse(a);
+  const y = Date.parse(b);
+  return !Number.isNaN(x) && !Number.isNaN(y) && Math.abs(x - y) <= 86_400_000;
+}
+
+function monthOf(name: string): number {
+  const lower = name.toLowerCase().replace('.', '');
+  return MONTHS.findIndex((month) => month.startsWith(lower.slice(0, 3))) + 1;
+}
+
+function fullYear(written: string): number {
+  const year = Number(written);
+  if (written.length === 4) return year;
+  return year < 50 ? 2000 + year : 1900 + year;
+}
+
+function isoOf(year: number, month: number, day: number): string {
+  const mm = String(month).padStart(2, '0');
+  return day === 0 ? `${year}-${mm}` : `${year}-${mm}-${String(day).padStart(2, '0')}`;
+}

@@ -1,0 +1,141 @@
+import { describe, expect, it } from '@jest/globals';
+import { extractDate, normaliseDate, sameDate } from './date.js';
+import { extractDuration, sameDuration } from './duration.js';
+import { extractValue, redactedValue } from './extract-value.js';
+import { extractMoney } from './money.js';
+import { extractParties, partyNames } from './parties.js';
+import { extractPlace, samePlace } from './place.js';
+import { findRedactions } from './redaction.js';
+
+describe('extractPlace', () => {
+  it('reads the governing law and its conflict-of-laws exclusion', () => {
+    const quote =
+      'This Agreement shall be governed by and construed in accordance with the laws of the State of California, excluding its conflict of laws rules.';
+    expect(extractPlace(quote)).toEqual({
+      value: 'California',
+      asWritten: 'California',
+      detail: 'excluding its conflict of laws rules',
+    });
+    expect(extractPlace('governed by the laws of the State of West Virginia')?.value).toBe(
+      'West Virginia',
+    );
+    expect(extractPlace('THE LAWS OF THE COMMONWEALTH OF PENNSYLVANIA')?.value).toBe(
+      'Pennsylvania',
+    );
+    expect(extractPlace('This Agreement is governed by English law.')?.value).toBe('England');
+    expect(extractPlace('Nothing here names a place.')).toBeNull();
+  });
+
+  it('compares places by their words', () => {
+    expect(samePlace('Ontario', 'Ontario, Canada')).toBe(true);
+    expect(samePlace('Virginia', 'West Virginia')).toBe(false);
+    expect(samePlace('New York', 'California')).toBe(false);
+  });
+});
+
+describe('extractDuration', () => {
+  it('normalises written numbers and picks the one next to the cue', () => {
+    const notice =
+      'This Agreement shall renew for successive one (1) year terms unless either party gives sixty (60) days prior written notice.';
+    expect(extractDuration(notice, 'notice')).toEqual({
+      value: '60 days',
+      asWritten: 'sixty (60) days',
+    });
+    expect(extractDuration(notice, 'renewal')).toEqual({
+      value: 'successive 1 year',
+      asWritten: 'one (1) year',
+    });
+    expect(extractDuration('thereafter from year to year', 'renewal')?.value).toBe(
+      'successive 1 year',
+    );
+    expect(extractDuration('no period at all', 'notice')).toBeNull();
+  });
+
+  it('compares durations by length', () => {
+    expect(sameDuration('12 months', '1 year')).toBe(true);
+    expect(sameDuration('successive 1 year', '1 year')).toBe(true);
+    expect(sameDuration('30 days', '60 days')).toBe(false);
+  });
+});
+
+describe('extractDate', () => {
+  it('reads the forms contracts use, as ISO', () => {
+    expect(extractDate('made this 6t h day of March, 2006 by', 'agreement')).toEqual({
+      value: '2006-03-06',
+      asWritten: '6t h day of March, 2006',
+    });
+    expect(extractDate('dated as of January 21, 2003', 'agreement')?.value).toBe('2003-01-21');
+    expect(extractDate('effective 3/6/06', 'effective')?.value).toBe('2006-03-06');
+    expect(
+      extractDate('signed May 1, 2001 and shall expire on March 31, 2011.', 'expiration')?.value,
+    ).toBe('2011-03-31');
+  });
+
+  it('counts a term from the start date, and states a perpetual one', () => {
+    const term = 'The term shall be five (5) years from the Effective Date.';
+    expect(extractDate(term, 'expiration', '2005-08-22')?.value).toBe('2010-08-21');
+    expect(extractDate('shall continue in perpetuity', 'expiration')?.value).toBe('perpetual');
+  });
+
+  it('normalises CUAD answers and compares', () => {
+    expect(normaliseDate('3/31/11')).toBe('2011-03-31');
+    expect(normaliseDate('[]/[]/2016')).toBe('2016');
+    expect(sameDate('2010-08-21', '2010-08-22')).toBe(true);
+    expect(sameDate('2016-05-01', '2016')).toBe(true);
+    expect(sameDate('2016-05-01', '2017-05-01')).toBe(false);
+  });
+});
+
+describe('extractMoney', () => {
+  it('reads the cap amount and its basis', () => {
+    expect(
+      extractMoney(
+        'insurance of not less than $2,000,000 per occurrence and $5,000,000 in the aggregate',
+      ),
+    ).toEqual({
+      value: '$2,000,000 per occurrence',
+      asWritten: '$2,000,000',
+      detail: 'per occurrence',
+    });
+    expect(
+      extractMoney('a fee of $500. In no event shall liability exceed US$ 1 million.')?.value,
+    ).toBe('$ 1 million');
+    expect(extractMoney('shall not exceed the fees paid')).toBeNull();
+  });
+});
+
+describe('extractParties', () => {
+  it('reads each party with its defined term', () => {
+    const preamble =
+      'This Agreement is made by and between NETGEAR, Inc., a Delaware corporation ("NETGEAR"), and Ingram Micro Inc. ("Distributor").';
+    const parties = extractParties(preamble);
+    expect(parties?.value).toBe('NETGEAR, Inc. ("NETGEAR"); Ingram Micro Inc. ("Distributor")');
+    expect(preamble).toContain(parties!.asWritten);
+    expect(partyNames(parties!.value)).toEqual(['netgear inc', 'ingram micro inc']);
+  });
+});
+
+describe('redactions', () => {
+  it('finds the marks filings use', () => {
+    const text = 'up to [***] and [ * ] or * * * or ***** or [Confidential Treatment Requested]';
+    expect(findRedactions(text).map((mark) => mark.marker)).toEqual([
+      '[***]',
+      '[ * ]',
+      '* * *',
+      '*****',
+      '[Confidential Treatment Requested]',
+    ]);
+    expect(findRedactions('a * b')).toEqual([]);
+  });
+
+  it('says a typed value is redacted only when no rule reads it', () => {
+    const quote = 'In no event shall liability exceed [***].';
+    const value = extractValue('money', 'Cap On Liability', quote);
+    expect(value).toBeNull();
+    expect(redactedValue('money', quote, value)?.marker).toBe('[***]');
+    expect(redactedValue('yes_no', quote, null)).toBeNull();
+    expect(
+      redactedValue('money', 'shall not exceed $10,000 [***]', extractMoney('$10,000')),
+    ).toBeNull();
+  });
+});

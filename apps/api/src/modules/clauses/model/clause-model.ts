@@ -1,0 +1,146 @@
+import { readFileSync } from 'node:fs';
+import { sigmoid, margins } from './linear.js';
+import { segmentFeatures } from './features.js';
+import { type ClauseModelParameters, decodeModel, modelVersionOf } from './model-file.js';
+import { type PageText, type Segment, segmentDocument } from './segment.js';
+import { documentProfile } from './document-layer.js';
+
+/** One piece of a classified clause: `pageText.slice(start, end)` of page `pageNumber`. */
+export type ClauseSpan = {
+  category: string;
+  /** Calibrated probability that the clause is of this category. */
+  score: number;
+  pageNumber: number;
+  start: number;
+  end: number;
+  /** The same number for the pieces of one clause (a clause crossing a page break has two). */
+  group: number;
+};
+
+/**
+ * By default, a category's clauses at or above its threshold, in documents where the document
+ * layer finds the category present; a present category shows at least its best clause.
+ */
+export type ClassifyOptions = {
+  /** Report every candidate down to this score (at most MAX_PER_CATEGORY per category). */
+  minScore?: number;
+};
+
+export const MAX_PER_CATEGORY = 10;
+
+export type DocumentAnalysis = {
+  segments: Segment[];
+  /** Per segment, calibrated probabilities in category order. */
+  scores: Float32Array[];
+  /** Per category, the document's presence probability. */
+  documentScores: number[];
+};
+
+/** The model file shipped beside this module (copied into dist by the build). */
+const SHIPPED_MODEL = new URL('./clause-model.bin', import.meta.url);
+let shipped: ClauseModel | undefined;
+
+export class ClauseModel {
+  readonly version: string;
+  readonly categories: readonly string[];
+  readonly thresholds: Readonly<Record<string, number>>;
+  readonly technique: string;
+  private readonly parameters: ClauseModelParameters;
+
+  private constructor(parameters: ClauseModelParameters, version: string) {
+    this.parameters = parameters;
+    this.version = version;
+    this.technique = parameters.technique;
+    this.categories = parameters.categories;
+    this.thresholds = Object.fromEntries(
+      parameters.categories.map((category, j) => [category, parameters.thresholds[j]!]),
+    );
+  }
+
+  static fromBytes(bytes: Uint8Array): ClauseModel {
+    return new ClauseModel(decodeModel(bytes), modelVersionOf(bytes));
+  }
+
+  /** The committed model, read once per process. */
+  static loadShipped(): ClauseModel {
+    shipped ??= ClauseModel.fromBytes(readFileSync(SHIPPED_MODEL));
+    return shipped;
+  }
+
+  /** Calibrated probabilities per category of each segment, in category order. */
+  scoreSegments(segments: Segment[]): Float32Array[] {
+    const { linear, platt, features } = this.parameters;
+    return segments.map((_, index) => {
+      const z = margins(linear, segmentFeatures(segments, index, features));
+      for (let j = 0; j < z.length; j++) z[j] = sigmoid(platt[j]!.a * z[j]! + platt[j]!.b);
+      return z;
+    });
+  }
+
+  /** Scores per category of one passage (e.g. a question), as if it were a whole document's only clause. */
+  scoreText(text: string): Record<string, number> {
+    const [scores] = this.scoreSegments([{ pieces: [], text, heading: '', isTitle: false }]);
+    return Object.fromEntries(this.categories.map((category, j) => [category, scores![j]!]));
+  }
+
+  /**
+   * Per category, a document's presence probability from its whole score profile (the document
+   * layer), or its best clause's score when the model has no such layer.
+   */
+  documentScores(segments: Segment[], scores: Float32Array[]): number[] {
+    const layer = this.parameters.documentLayer;
+    return this.categories.map((_, j) => {
+      if (!layer) return scores.reduce((best, row) => Math.max(best, row[j]!), 0);
+      const profile = documentProfile(segments, scores, j);
+      const weights = layer.weights[j]!;
+      let z = weights[profile.length]!;
+      for (let k = 0; k < profile.length; k++) z += weights[k]! * profile[k]!;
+      return sigmoid(z);
+    });
+  }
+
+  /** Segments, their scores and the document's presence scores: the work `classify` does. */
+  analyse(pages: PageText[]): DocumentAnalysis {
+    const segments = segmentDocument(pages);
+    const scores = this.scoreSegments(segments);
+    return { segments, scores, documentScores: this.documentScores(segments, scores) };
+  }
+
+  classify(pages: PageText[], options: ClassifyOptions = {}): ClauseSpan[] {
+    return this.spansOf(this.analyse(pages), options);
+  }
+
+  spansOf(
+    { segments, scores, documentScores }: DocumentAnalysis,
+    options: ClassifyOptions = {},
+  ): ClauseSpan[] {
+    const layer = this.parameters.documentLayer;
+    const spans: ClauseSpan[] = [];
+    this.categories.forEach((category, j) => {
+      const floor = options.minScore ?? this.parameters.thresholds[j]!;
+      let ranked = segments
+        .map((_, index) => index)
+        .filter((index) => scores[index]![j]! >= floor)
+        .sort((x, y) => scores[y]![j]! - scores[x]![j]! || x - y);
+      if (options.minScore === undefined && layer) {
+        // The document layer decides presence; a present category shows at least its best clause.
+        if (documentScores[j]! < layer.thresholds[j]!) ranked = [];
+        else if (ranked.length === 0) ranked = bestIndex(scores, j);
+      }
+      for (const index of ranked.slice(0, MAX_PER_CATEGORY)) {
+        for (const piece of segments[index]!.pieces) {
+          spans.push({ category, score: scores[index]![j]!, ...piece, group: index });
+        }
+      }
+    });
+    return spans;
+  }
+}
+
+function bestIndex(scores: Float32Array[], category: number): number[] {
+  let best = -1;
+  for (let index = 0; index < scores.length; index++) {
+    if (best < 0 || scores[index]![category]! > scores[best]![category]!) best = index;
+  }
+  return best < 0 ? [] : [best];
+}

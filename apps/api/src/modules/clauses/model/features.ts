@@ -1,0 +1,95 @@
+import type { Segment } from './segment.js';
+
+/**
+ * Hashed sparse features of a segment: its word uni- and bigrams, its section heading's words,
+ * the words of its neighbours (context: a clause's meaning often continues over sentences), and
+ * where it sits in the document. Each group is scaled to unit length so long clauses do not
+ * outweigh short ones.
+ */
+export type SparseVector = { indices: Uint32Array; values: Float32Array };
+
+export type FeatureOptions = { hashBits: number; context: boolean };
+
+const STOP = new Set([
+  'the',
+  'of',
+  'and',
+  'a',
+  'an',
+  'to',
+  'in',
+  'or',
+  'by',
+  'be',
+  'is',
+  'as',
+  'at',
+  'on',
+]);
+
+export function wordsOf(text: string): string[] {
+  return (text.toLowerCase().match(/[a-z]+|\d+/g) ?? []).map((word) =>
+    /^\d/.test(word) ? (word.length > 2 ? '#num' : '#n') : word,
+  );
+}
+
+export function segmentFeatures(
+  segments: Segment[],
+  index: number,
+  options: FeatureOptions,
+): SparseVector {
+  const segment = segments[index]!;
+  const features = new Map<number, number>();
+  const mask = (1 << options.hashBits) - 1;
+  const addGroup = (prefix: string, tokens: string[], weight: number) => {
+    if (tokens.length === 0) return;
+    const unique = new Set(tokens);
+    const value = weight / Math.sqrt(unique.size);
+    for (const token of unique) {
+      const bucket = fnv1a(`${prefix}${token}`) & mask;
+      features.set(bucket, (features.get(bucket) ?? 0) + value);
+    }
+  };
+  const words = wordsOf(segment.text);
+  const content = words.filter((word) => !STOP.has(word));
+  const bigrams = words.slice(1).map((word, i) => `${words[i]}_${word}`);
+  addGroup('w:', content, 1);
+  addGroup('b:', bigrams, 1);
+  addGroup(
+    'h:',
+    wordsOf(segment.heading).filter((word) => !STOP.has(word)),
+    0.7,
+  );
+  const position = Math.min(9, Math.floor((index / Math.max(1, segments.length)) * 10));
+  const length = Math.min(6, Math.floor(Math.log2(1 + words.length)));
+  addGroup('', [`pos:${position}`, `len:${length}`, segment.isTitle ? 'title' : 'body', 'bias'], 1);
+  if (options.context) {
+    const previous = segments[index - 1];
+    const next = segments[index + 1];
+    if (previous)
+      addGroup(
+        'p:',
+        wordsOf(previous.text).filter((word) => !STOP.has(word)),
+        0.5,
+      );
+    if (next)
+      addGroup(
+        'n:',
+        wordsOf(next.text).filter((word) => !STOP.has(word)),
+        0.5,
+      );
+  }
+  const indices = Uint32Array.from([...features.keys()].sort((a, b) => a - b));
+  const values = Float32Array.from(indices, (bucket) => features.get(bucket)!);
+  return { indices, values };
+}
+
+/** FNV-1a, 32 bits: stable across runs and platforms, so the hashed model is deterministic. */
+export function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}

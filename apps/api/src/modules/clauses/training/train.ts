@@ -1,0 +1,213 @@
+import { cuadFoldOf } from '../../../cuad/split.js';
+import { CUAD_CATEGORIES } from '../../../cuad/labels.js';
+import { bestF1Threshold, fitPlatt, type Platt } from '../model/calibrate.js';
+import { documentProfile } from '../model/document-layer.js';
+import { type FeatureOptions, type SparseVector, segmentFeatures } from '../model/features.js';
+import {
+  type Example,
+  type LinearWeights,
+  margins,
+  sigmoid,
+  trainLogistic,
+} from '../model/linear.js';
+import type { ClauseModelParameters, DocumentLayer } from '../model/model-file.js';
+import type { LabelledDocument } from './dataset.js';
+
+/** A way of training the clause model; `npm run train:clauses -- --technique <name>`. */
+export type Technique = {
+  name: string;
+  description: string;
+  features: FeatureOptions;
+  /** Decide a category's presence from the document's score profile (else: best clause ≥ threshold). */
+  documentLayer: boolean;
+};
+
+export const TECHNIQUES: Record<string, Technique> = {
+  baseline: {
+    name: 'baseline',
+    description:
+      'one-vs-rest logistic regression over hashed word uni-/bigrams and heading words of each segment; a category is present when its best clause passes the threshold',
+    features: { hashBits: 18, context: false },
+    documentLayer: false,
+  },
+  context: {
+    name: 'context',
+    description:
+      'the baseline plus the words of the neighbouring segments, and a document layer that decides presence from the whole score profile with its own calibrated threshold',
+    features: { hashBits: 18, context: true },
+    documentLayer: true,
+  },
+};
+export const DEFAULT_TECHNIQUE = 'context';
+
+export type TrainSettings = {
+  folds: number;
+  epochs: number;
+  seed: number;
+  log?: (line: string) => void;
+};
+export const DEFAULT_SETTINGS: TrainSettings = { folds: 4, epochs: 4, seed: 14, log: () => {} };
+
+const CATEGORIES = CUAD_CATEGORIES.length;
+
+/**
+ * Trains on the given (training-split) documents: out-of-fold models give held-out scores for
+ * every training document, on which each category's Platt scaling, thresholds and the document
+ * layer are fitted; the shipped weights are then trained on all the documents.
+ */
+export function trainClauseModel(
+  documents: LabelledDocument[],
+  technique: Technique,
+  settings: TrainSettings = DEFAULT_SETTINGS,
+): ClauseModelParameters {
+  const log = settings.log ?? (() => {});
+  const vectors = documents.map((document) =>
+    document.segments.map((_, index) =>
+      segmentFeatures(document.segments, index, technique.features),
+    ),
+  );
+  const outOfFold: Float32Array[][] = documents.map(() => []);
+  for (let fold = 0; fold < settings.folds; fold++) {
+    const inFold = documents.map(
+      (document) => cuadFoldOf(document.pdfFile, settings.folds) === fold,
+    );
+    const model = fit(documents, vectors, (i) => !inFold[i], technique, settings);
+    documents.forEach((_, i) => {
+      if (inFold[i]) outOfFold[i] = vectors[i]!.map((x) => margins(model, x));
+    });
+    log(`fold ${fold + 1}/${settings.folds} trained`);
+  }
+  const platt = calibrate(documents, outOfFold);
+  const probabilities = outOfFold.map((rows) => rows.map((z) => applyPlatt(z, platt)));
+  const documentLayer = technique.documentLayer ? fitDocumentLayer(documents, probabilities) : null;
+  const thresholds = technique.documentLayer
+    ? spanThresholds(documents, probabilities)
+    : bestClauseThresholds(documents, probabilities);
+  const linear = fit(documents, vectors, () => true, technique, settings);
+  log('final model trained');
+  return {
+    technique: technique.name,
+    categories: [...CUAD_CATEGORIES],
+    features: technique.features,
+    linear,
+    platt,
+    thresholds,
+    documentLayer,
+  };
+}
+
+function fit(
+  documents: LabelledDocument[],
+  vectors: SparseVector[][],
+  include: (index: number) => boolean,
+  technique: Technique,
+  settings: TrainSettings,
+): LinearWeights {
+  const examples: Example[] = [];
+  documents.forEach((document, i) => {
+    if (!include(i)) return;
+    document.segments.forEach((_, s) =>
+      examples.push({ x: vectors[i]![s]!, positives: document.positives[s]! }),
+    );
+  });
+  return trainLogistic(examples, {
+    hashBits: technique.features.hashBits,
+    categories: CATEGORIES,
+    epochs: settings.epochs,
+    learningRate: 0.1,
+    l2: 1e-6,
+    positiveWeight: 2,
+    seed: settings.seed,
+  });
+}
+
+function calibrate(documents: LabelledDocument[], outOfFold: Float32Array[][]): Platt[] {
+  return CUAD_CATEGORIES.map((_, j) => {
+    const scores: number[] = [];
+    const labels: boolean[] = [];
+    documents.forEach((document, i) =>
+      outOfFold[i]!.forEach((z, s) => {
+        scores.push(z[j]!);
+        labels.push(document.positives[s]!.includes(j));
+      }),
+    );
+    return fitPlatt(scores, labels);
+  });
+}
+
+function applyPlatt(z: Float32Array, platt: Platt[]): Float32Array {
+  return z.map((value, j) => sigmoid(platt[j]!.a * value + platt[j]!.b));
+}
+
+function isPresent(document: LabelledDocument, category: number): boolean {
+  return document.gold[category]!.length > 0;
+}
+
+/** Thresholds for "the best clause decides": F1 of document presence on held-out scores. */
+function bestClauseThresholds(
+  documents: LabelledDocument[],
+  probabilities: Float32Array[][],
+): number[] {
+  return CUAD_CATEGORIES.map((_, j) =>
+    bestF1Threshold(
+      probabilities.map((rows) => rows.reduce((best, row) => Math.max(best, row[j]!), 0)),
+      documents.map((document) => isPresent(document, j)),
+    ),
+  );
+}
+
+/** Thresholds for reporting clauses once a category is present: F1 of segment labels. */
+function spanThresholds(documents: LabelledDocument[], probabilities: Float32Array[][]): number[] {
+  return CUAD_CATEGORIES.map((_, j) => {
+    const scores: number[] = [];
+    const labels: boolean[] = [];
+    documents.forEach((document, i) =>
+      probabilities[i]!.forEach((row, s) => {
+        scores.push(row[j]!);
+        labels.push(document.positives[s]!.includes(j));
+      }),
+    );
+    return bestF1Threshold(scores, labels);
+  });
+}
+
+function fitDocumentLayer(
+  documents: LabelledDocument[],
+  probabilities: Float32Array[][],
+): DocumentLayer {
+  const weights: number[][] = [];
+  const thresholds: number[] = [];
+  CUAD_CATEGORIES.forEach((_, j) => {
+    const profiles = documents.map((document, i) =>
+      documentProfile(document.segments, probabilities[i]!, j),
+    );
+    const labels = documents.map((document) => isPresent(document, j));
+    const w = fitDenseLogistic(profiles, labels);
+    weights.push(w);
+    const scores = profiles.map((profile) =>
+      sigmoid(profile.reduce((z, value, k) => z + w[k]! * value, w[profile.length]!)),
+    );
+    thresholds.push(bestF1Threshold(scores, labels));
+  });
+  return { weights, thresholds };
+}
+
+/** Small dense logistic regression (weights then bias) by gradient descent with a light L2. */
+export function fitDenseLogistic(rows: number[][], labels: boolean[], iterations = 500): number[] {
+  const width = rows[0]?.length ?? 0;
+  const w = new Array<number>(width + 1).fill(0);
+  const rate = 0.5;
+  for (let iteration = 0; iteration < iterations; iteration++) {
+    const gradient = new Array<number>(width + 1).fill(0);
+    rows.forEach((row, i) => {
+      const p = sigmoid(row.reduce((z, value, k) => z + w[k]! * value, w[width]!));
+      const d = p - (labels[i] ? 1 : 0);
+      row.forEach((value, k) => (gradient[k]! += d * value));
+      gradient[width]! += d;
+    });
+    for (let k = 0; k <= width; k++) {
+      w[k]! -= rate * (gradient[k]! / rows.length + (k < width ? 1e-3 * w[k]! : 0));
+    }
+  }
+  return w.map((value) => Math.fround(value));
+}

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import type { AskStreamEvent, ChatSession } from '@clearroom/contracts';
+import { CORPUS, corpusFile, describeWithCorpus } from './support/corpus.js';
+import { createProject, waitForAnalysis } from './support/documents.js';
+import { ask } from './support/sse.js';
+import { signUp, startTestApp, type TestAgent, type TestApp } from './support/test-app.js';
+
+const ofType = <T extends AskStreamEvent['type']>(events: AskStreamEvent[], type: T) =>
+  events.filter((event): event is Extract<AskStreamEvent, { type: T }> => event.type === type);
+
+/**
+ * Questions about a kind of clause are answered from the clause index: the answer first, then the
+ * clause, each cited; "not found" with nothing cited; across documents, one line per agreement.
+ * CUAD's annotators: CytoDyn's licence is governed by New York law and has a change-of-control
+ * clause; the Tickets.com sponsorship is governed by California law; neither has liquidated damages.
+ */
+describeWithCorpus('answers from the clause index', () => {
+  let testApp: TestApp;
+  let agent: TestAgent;
+  let projectId: number;
+
+  beforeAll(async () => {
+    testApp = await startTestApp({ OCR: 'off' });
+    agent = (await signUp(testApp)).agent;
+    projectId = await createProject(agent, 'Deal Room');
+    await agent
+      .post(`/api/projects/${projectId}/files`)
+      .attach('files', corpusFile(CORPUS.cytodyn), 'CytoDyn licence.pdf')
+      .attach('files', corpusFile(CORPUS.tickets), 'Tickets sponsorship.pdf')
+      .expect(201);
+    const files = await waitForAnalysis(agent, projectId, 120_000);
+    expect(files.map((file) => file.processingStatus)).toEqual(['completed', 'completed']);
+  }, 180_000);
+  afterAll(() => testApp?.drop());
+
+  const askOnce = async (question: string) => {
+    const session = (await agent.post(`/api/qa/sessions/${projectId}`).send({}).expect(201)).body
+      .session as ChatSession;
+    const result = await ask(agent, { project_id: projectId, sessionId: session.id, question });
+    expect(result.status).toBe(200);
+    const [metadata] = ofType(result.events, 'metadata');
+    const [complete] = ofType(result.events, 'complete');
+    return { metadata: metadata!, complete: complete! };
+  };
+
+  it('states the governing law first, then quotes the clause, cited in order', async () => {
+    const { metadata, complete } = await askOnce('Which law governs the CytoDyn licence?');
+    const [first] = complete.fullAnswer.split('\n');
+    expect(first).toMatch(/^New York\b.*\[1\]/);
+    expect(complete.citations[0]!.quote).toMatch(/New York/);
+    expect(complete.sources[0]).toBe(
+      `CytoDyn licence.pdf (Page ${complete.citations[0]!.pageNumber})`,
+    );
+    // Numbered 1, 2, 3 in the order they appear; metadata and the stored answer agree.
+    const order = [...complete.fullAnswer.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]));
+    expect([...new Set(order)]).toEqual(complete.citations.map((_, index) => index + 1));
+    expect(metadata.citations).toEqual(complete.citations);
+    expect(complete.fullAnswer.length).toBeLessThanOrEqual(700);
+  });
+
+  it('says a clause is absent in its first line, and cites nothing beside it', async () => {
+    const { metadata, complete } = await askOnce(
+      'Are there liquidated damages in the Tickets sponsorship?',
+    );
+    expect(complete.fullAnswer).toMatch(
+      /^No liquidated[- ]damages clause was found in Tickets sponsorship\.pdf/i,
+    );
+    expect(complete.citations).toEqual([]);
+    expect(complete.sources).toEqual([]);
+    expect(metadata.sources).toEqual([]);
+  });
+
+  it('answers across documents with one line per qualifying agreement and a count', async () => {
+    const { complete } = await askOnce('Which agreements are governed by California law?');
+    expect(complete.fullAnswer).toMatch(/\b1 of 2\b/);
+    expect(complete.fullAnswer).toContain('Tickets sponsorship.pdf');
+    expect(complete.citations.map((citation) => citation.originalname)).toEqual([
+      'Tickets sponsorship.pdf',
+    ]);
+  });
+
+  it('leaves a question that names no kind of clause to search', async () => {
+    const { complete } = await askOnce('What is the weather forecast on Mars?');
+    expect(complete.fullAnswer).not.toMatch(/clause was found/);
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * `npm run train:clauses [-- --technique <name>] [--validate]`: trains the clause model on CUAD's
+ * training split (../shared/corpus/cuad; never the test split), calibrates it on held-out folds
+ * of the training part and writes the model file: the shipped technique to
+ * apps/api/src/modules/clauses/model/clause-model.bin, others to data/clause-models/<name>.bin.
+ * `--validate` measures instead: trains on three folds of the training part and prints the
+ * figures on the fourth (the place to compare changes; the test split only reports).
+ * Set CUAD_PAGES_CACHE to reuse extracted page text.
+ */
+/* eslint-disable @nx/enforce-module-boundaries -- training uses the API's own clause code */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadSplit } from './corpus.ts';
+
+const { cuadFoldOf } = await import('../../../apps/api/src/cuad/split.ts');
+const { ClauseModel } = await import('../../../apps/api/src/modules/clauses/model/clause-model.ts');
+const { encodeModel } = await import('../../../apps/api/src/modules/clauses/model/model-file.ts');
+const { DEFAULT_SETTINGS, DEFAULT_TECHNIQUE, TECHNIQUES, trainClauseModel } =
+  await import('../../../apps/api/src/modules/clauses/training/train.ts');
+const { evaluateClauseModel, formatReport } =
+  await import('../../../apps/api/src/modules/clauses/training/evaluate.ts');
+
+const { values } = parseArgs({
+  options: {
+    technique: { type: 'string', default: DEFAULT_TECHNIQUE },
+    validate: { type: 'boolean', default: false },
+    limit: { type: 'string' },
+  },
+});
+const technique = TECHNIQUES[values.technique];
+if (!technique) {
+  console.error(`Unknown technique '${values.technique}': ${Object.keys(TECHNIQUES).join(', ')}`);
+  process.exit(2);
+}
+
+const started = Date.now();
+const documents = await loadSplit('train', values.limit ? Number(values.limit) : undefined);
+const settings = {
+  ...DEFAULT_SETTINGS,
+  log: (line: string) => console.error(`  ${line} [${elapsed()}]`),
+};
+console.error(
+  `Training '${technique.name}' on ${documents.length} contracts: ${technique.description}`,
+);
+
+if (values.validate) {
+  const held = documents.filter((document) => cuadFoldOf(`validate:${document.pdfFile}`, 4) === 0);
+  const rest = documents.filter((document) => cuadFoldOf(`validate:${document.pdfFile}`, 4) !== 0);
+  const model = ClauseModel.fromBytes(encodeModel(trainClauseModel(rest, technique, settings)));
+  console.log(
+    `Validation inside the training split (${rest.length} contracts trained, ${held.length} held out)`,
+  );
+  console.log(formatReport(evaluateClauseModel(model, held)));
+} else {
+  const bytes = encodeModel(trainClauseModel(documents, technique, settings));
+  const file =
+    technique.name === DEFAULT_TECHNIQUE
+      ? path.resolve('apps/api/src/modules/clauses/model/clause-model.bin')
+      : path.resolve(`data/clause-models/${technique.name}.bin`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, bytes);
+  const model = ClauseModel.fromBytes(bytes);
+  console.log(
+    `Wrote ${path.relative(process.cwd(), file)}: ${model.version}, ${(bytes.length / 1e6).toFixed(1)} MB`,
+  );
+}
+console.error(`Done in ${elapsed()}`);
+
+function elapsed(): string {
+  return `${Math.round((Date.now() - started) / 1000)} s`;
+}
