@@ -86,16 +86,20 @@ function answerTypeForFilter(exhaustive: boolean, type: AnswerType): AnswerType 
   return exhaustive ? 'place' : type === 'place' ? 'place' : 'yes_no';
 }
 
-/** The documents a question names, by a distinctive word of one of their names ("NETGEAR"). */
+/** The documents a question names, by the start of a distinctive word of one of their names ("NETGEAR"). */
 function namedDocuments(
   question: string,
   documents: readonly NamedDocument[],
 ): { documentIds: number[]; words: string[] } {
-  const asked = new Set(question.toLowerCase().match(TERM) ?? []);
+  const asked = (question.toLowerCase().match(TERM) ?? []).filter(
+    (word) => word.length >= 4 && !GENERIC_NAME_WORDS.has(word) && !STOP_WORDS.has(word),
+  );
   const documentIds: number[] = [];
   const words = new Set<string>();
   for (const document of documents) {
-    const hits = distinctiveWords(document.names).filter((word) => asked.has(word));
+    const names = distinctiveWords(document.names);
+    // "Inktomi" names INKTOMICORP_…: a word of the question may begin a word of the name.
+    const hits = asked.filter((word) => names.some((name) => name.startsWith(word)));
     if (hits.length === 0) continue;
     documentIds.push(document.documentId);
     for (const hit of hits) words.add(hit);
