@@ -91,20 +91,33 @@ function namedDocuments(
   question: string,
   documents: readonly NamedDocument[],
 ): { documentIds: number[]; words: string[] } {
-  const asked = (question.toLowerCase().match(TERM) ?? []).filter(
-    (word) => word.length >= 4 && !GENERIC_NAME_WORDS.has(word) && !STOP_WORDS.has(word),
-  );
+  const words = question.match(TERM) ?? [];
+  // A capitalised word after the first ("the Inktomi agreement") may name a document by the start
+  // of a name's word (INKTOMICORP_…); any other word must be a whole word of the name.
+  const asked = words
+    .map((word, index) => ({
+      word: word.toLowerCase(),
+      proper: index > 0 && /^\p{Lu}/u.test(word),
+    }))
+    .filter(
+      ({ word }) => word.length >= 3 && !GENERIC_NAME_WORDS.has(word) && !STOP_WORDS.has(word),
+    );
   const documentIds: number[] = [];
-  const words = new Set<string>();
+  const naming = new Set<string>();
   for (const document of documents) {
     const names = distinctiveWords(document.names);
-    // "Inktomi" names INKTOMICORP_…: a word of the question may begin a word of the name.
-    const hits = asked.filter((word) => names.some((name) => name.startsWith(word)));
+    const hits = asked
+      .filter(({ word, proper }) =>
+        names.some(
+          (name) => name === word || (proper && word.length >= 4 && name.startsWith(word)),
+        ),
+      )
+      .map(({ word }) => word);
     if (hits.length === 0) continue;
     documentIds.push(document.documentId);
-    for (const hit of hits) words.add(hit);
+    for (const hit of hits) naming.add(hit);
   }
-  return { documentIds, words: [...words] };
+  return { documentIds, words: [...naming] };
 }
 
 function distinctiveWords(names: readonly string[]): string[] {
