@@ -86,21 +86,38 @@ function answerTypeForFilter(exhaustive: boolean, type: AnswerType): AnswerType 
   return exhaustive ? 'place' : type === 'place' ? 'place' : 'yes_no';
 }
 
-/** The documents a question names, by a distinctive word of one of their names ("NETGEAR"). */
+/** The documents a question names, by the start of a distinctive word of one of their names ("NETGEAR"). */
 function namedDocuments(
   question: string,
   documents: readonly NamedDocument[],
 ): { documentIds: number[]; words: string[] } {
-  const asked = new Set(question.toLowerCase().match(TERM) ?? []);
+  const words = question.match(TERM) ?? [];
+  // A capitalised word after the first ("the Inktomi agreement") may name a document by the start
+  // of a name's word (INKTOMICORP_…); any other word must be a whole word of the name.
+  const asked = words
+    .map((word, index) => ({
+      word: word.toLowerCase(),
+      proper: index > 0 && /^\p{Lu}/u.test(word),
+    }))
+    .filter(
+      ({ word }) => word.length >= 3 && !GENERIC_NAME_WORDS.has(word) && !STOP_WORDS.has(word),
+    );
   const documentIds: number[] = [];
-  const words = new Set<string>();
+  const naming = new Set<string>();
   for (const document of documents) {
-    const hits = distinctiveWords(document.names).filter((word) => asked.has(word));
+    const names = distinctiveWords(document.names);
+    const hits = asked
+      .filter(({ word, proper }) =>
+        names.some(
+          (name) => name === word || (proper && word.length >= 4 && name.startsWith(word)),
+        ),
+      )
+      .map(({ word }) => word);
     if (hits.length === 0) continue;
     documentIds.push(document.documentId);
-    for (const hit of hits) words.add(hit);
+    for (const hit of hits) naming.add(hit);
   }
-  return { documentIds, words: [...words] };
+  return { documentIds, words: [...naming] };
 }
 
 function distinctiveWords(names: readonly string[]): string[] {

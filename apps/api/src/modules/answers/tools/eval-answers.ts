@@ -124,15 +124,18 @@ function calibrate(): void {
       ),
     })),
   );
-  let best = { threshold: 0, accuracy: 0 };
+  // Balanced accuracy: present and absent clauses weigh the same, though most categories are absent.
+  const presentCount = samples.filter((sample) => sample.present).length;
+  const absentCount = samples.length - presentCount;
+  let best = { threshold: 0, balanced: 0, found: 0, absent: 0 };
   for (let threshold = 0.05; threshold < 1; threshold += 0.01) {
-    const right = samples.filter((sample) => sample.score >= threshold === sample.present).length;
-    if (right / samples.length > best.accuracy)
-      best = { threshold, accuracy: right / samples.length };
+    const found = samples.filter((s) => s.present && s.score >= threshold).length;
+    const absent = samples.filter((s) => !s.present && s.score < threshold).length;
+    const balanced = (found / presentCount + absent / absentCount) / 2;
+    if (balanced > best.balanced) best = { threshold, balanced, found, absent };
   }
-  const missed = samples.filter((sample) => sample.present && sample.score < best.threshold).length;
   console.log(
-    `calibrated threshold ${best.threshold.toFixed(2)}: presence accuracy ${pct(best.accuracy * samples.length, samples.length)}, present clauses under it ${pct(missed, samples.filter((s) => s.present).length)}`,
+    `calibrated threshold ${best.threshold.toFixed(2)}: present clauses reaching it ${pct(best.found, presentCount)}, absent ones under it ${pct(best.absent, absentCount)}`,
   );
 }
 

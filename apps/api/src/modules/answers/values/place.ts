@@ -47,7 +47,7 @@ const PLACE = new RegExp(
 /** Where a governing-law clause names its law: "laws of", "law of", "governed by … law". */
 const LAW_CUE = /\b(?:laws?|statutes)\s+(?:of|in)\b|\bgoverned\b|\bconstrued\b|\bgoverning\b/i;
 const CONFLICT_RULES =
-  /\b(?:without\s+(?:regard|reference|giving\s+effect)|excluding|exclusive\s+of|other\s+than|notwithstanding)\b[^.;]{0,80}?\b(?:conflicts?|choice)[\s-]+of[\s-]+laws?\b(?:\s+(?:rules|principles|provisions))?/i;
+  /\b(?:without\s+(?:regard|reference|giving\s+effect)|excluding|exclusive\s+of|other\s+than|notwithstanding|except)\b[^.;]{0,80}?\b(?:conflicts?|choice)[\s-]+of[\s-]+laws?\b(?:\s+(?:rules|principles|provisions))?/i;
 
 /**
  * The state or country whose law governs, read from a governing-law clause: the first known place
