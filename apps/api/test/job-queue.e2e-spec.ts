@@ -41,6 +41,7 @@ const recordingHandlers = (
   ingest: async (payload, context) => {
     await ingest(payload, context);
   },
+  'review-cells': () => Promise.reject(new Error('No review job is queued in these tests')),
 });
 
 function jobQueueContract(name: string, setUp: () => Adapter | Promise<Adapter>) {

@@ -27,6 +27,7 @@ describe('database schema', () => {
       '0005-single-sign-on',
       '0006-analysis-note',
       '0007-valuation-read-from-text',
+      '0009-reviews',
     ]);
   });
 
@@ -43,6 +44,7 @@ describe('database schema', () => {
       '0005-single-sign-on',
       '0006-analysis-note',
       '0007-valuation-read-from-text',
+      '0009-reviews',
     ]);
     await b.http().get('/api/health/ready').expect(200);
     await Promise.all([a.close(), b.close(), fresh.close()]);

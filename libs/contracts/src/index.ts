@@ -8,4 +8,6 @@ export * from './errors.js';
 export * from './projects.js';
 export * from './deal-extraction.js';
 export * from './qa.js';
+export * from './reviews.js';
+export * from './review-templates.js';
 export * from './text.js';

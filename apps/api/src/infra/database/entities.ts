@@ -6,6 +6,10 @@ import { DocumentSchema } from '../../modules/documents/document.entity.js';
 import { ProjectSchema } from '../../modules/projects/project.entity.js';
 import { ChatEntrySchema } from '../../modules/qa/chat-entry.entity.js';
 import { ChatSessionSchema } from '../../modules/qa/chat-session.entity.js';
+import { ReviewCellSchema } from '../../modules/reviews/review-cell.entity.js';
+import { ReviewColumnSchema } from '../../modules/reviews/review-column.entity.js';
+import { ReviewTemplateSchema } from '../../modules/reviews/review-template.entity.js';
+import { ReviewSchema } from '../../modules/reviews/review.entity.js';
 import { JobSchema } from '../queue/job.entity.js';
 import { AppSettingSchema } from './app-setting.entity.js';
 
@@ -21,4 +25,8 @@ export const entities = [
   AppSettingSchema,
   ChatSessionSchema,
   ChatEntrySchema,
+  ReviewSchema,
+  ReviewColumnSchema,
+  ReviewCellSchema,
+  ReviewTemplateSchema,
 ];

@@ -22,6 +22,9 @@ logger.error = () => undefined;
 
 const REPOSITORY = fileURLToPath(new URL('../../../../../', import.meta.url));
 const LOCK_MS = 1_000;
+/** These tests queue ingest jobs only. */
+const unexpectedReviewJob = () =>
+  Promise.reject(new Error('No review job is queued in these tests'));
 
 const waitFor = async (condition: () => boolean, timeoutMs = 10_000) => {
   const deadline = Date.now() + timeoutMs;
@@ -123,6 +126,7 @@ const redisReady = await redisIsAvailable();
         seen.push({ documentId, context, after: Date.now() - killedAt });
         await Promise.resolve();
       },
+      'review-cells': unexpectedReviewJob,
     });
     await waitFor(() => seen.length === 1, 15_000);
     // Taken over by the second stalled-job check that finds its lock gone, and run once.
@@ -143,6 +147,7 @@ const redisReady = await redisIsAvailable();
         await Promise.resolve();
         throw new Error('extractor down');
       },
+      'review-cells': unexpectedReviewJob,
     });
     await worker.enqueue('ingest', { documentId: 80 }, 'ingest:80');
     await waitFor(() => attempts.length === 1);

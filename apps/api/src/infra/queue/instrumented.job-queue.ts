@@ -1,11 +1,12 @@
 import type { Metrics } from '../metrics/metrics.js';
-import type {
-  JobCounts,
-  JobHandler,
-  JobHandlers,
-  JobName,
-  JobPayloads,
-  JobQueue,
+import {
+  handlerFor,
+  type JobCounts,
+  type JobHandlers,
+  type JobName,
+  type JobPayloads,
+  type JobQueue,
+  type StoredJobHandler,
 } from './job-queue.port.js';
 
 /** Runs `work` so that every line it logs carries `bindings` (nestjs-pino's `runInContext`). */
@@ -33,9 +34,9 @@ export class InstrumentedJobQueue implements JobQueue {
   }
 
   start(handlers: JobHandlers): Promise<void> {
-    const wrapped: Partial<Record<JobName, JobHandler<JobName>>> = {};
+    const wrapped: Partial<Record<JobName, StoredJobHandler>> = {};
     for (const name of Object.keys(handlers) as JobName[]) {
-      wrapped[name] = this.observed(name, handlers[name]);
+      wrapped[name] = this.observed(name, handlerFor(handlers, name));
     }
     return this.inner.start(wrapped as JobHandlers);
   }
@@ -60,10 +61,10 @@ export class InstrumentedJobQueue implements JobQueue {
     return this.inner.close();
   }
 
-  private observed<N extends JobName>(name: N, handler: JobHandler<N>): JobHandler<N> {
+  private observed(name: JobName, handler: StoredJobHandler): StoredJobHandler {
     return (payload, context) =>
       this.inLogContext(
-        { job: name, jobId: context.jobId, attempt: context.attempt, ...payload },
+        { job: name, jobId: context.jobId, attempt: context.attempt, ...(payload as object) },
         async () => {
           try {
             await handler(payload, context);

@@ -9,6 +9,7 @@ import {
 import { JOB_QUEUE, type JobQueue } from '../../infra/queue/job-queue.port.js';
 import { Document } from '../documents/document.entity.js';
 import { ingestJobKey } from '../documents/documents.service.js';
+import { ReviewCellsRunner } from '../reviews/review-cells.runner.js';
 import { IngestionService } from './ingestion.service.js';
 
 /** How often unfinished documents are checked for a missing job (e.g. Redis lost it). */
@@ -27,12 +28,14 @@ export class IngestionWorker implements OnApplicationBootstrap, BeforeApplicatio
   constructor(
     private readonly em: SqlEntityManager,
     private readonly ingestion: IngestionService,
+    private readonly reviewCells: ReviewCellsRunner,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.queue.start({
       ingest: ({ documentId }, context) => this.ingestion.ingest(documentId, context),
+      'review-cells': (job, context) => this.reviewCells.run(job, context),
     });
     await this.sweep();
     this.sweepTimer = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);

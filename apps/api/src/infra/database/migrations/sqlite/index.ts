@@ -6,6 +6,7 @@ import { Chat } from './0004-chat.js';
 import { SingleSignOn } from './0005-single-sign-on.js';
 import { AnalysisNote } from './0006-analysis-note.js';
 import { ValuationReadFromText } from './0007-valuation-read-from-text.js';
+import { Reviews } from './0009-reviews.js';
 
 /** Applied in order; a name, once released, never changes. */
 export const sqliteMigrations: MigrationObject[] = [
@@ -16,4 +17,5 @@ export const sqliteMigrations: MigrationObject[] = [
   { name: '0005-single-sign-on', class: SingleSignOn },
   { name: '0006-analysis-note', class: AnalysisNote },
   { name: '0007-valuation-read-from-text', class: ValuationReadFromText },
+  { name: '0009-reviews', class: Reviews },
 ];
