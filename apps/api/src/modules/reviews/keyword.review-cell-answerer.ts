@@ -16,6 +16,8 @@ const SENTENCE_LIMITS = { maxWords: 120, maxChars: 1200 };
 const CACHED_DOCUMENTS = 8;
 /** A sentence must hold at least this share of the question's key words to count as the answer. */
 const MIN_SHARE = 0.5;
+/** Shorter sentences are headings ("Governing law."): they name a clause but say nothing. */
+const MIN_WORDS = 4;
 const REDACTED = /\[\s*\*+\s*\]|\*{3,}|\[redacted\]/i;
 
 type PreparedSentence = { pageNumber: number; start: number; end: number; stems: Set<string> };
@@ -91,7 +93,13 @@ export class KeywordReviewCellAnswerer implements ReviewCellAnswerer {
     const pages = new Map(rows.map((row) => [row.number, row.text]));
     const sentences: PreparedSentence[] = [];
     for (const [pageNumber, text] of pages) {
-      for (const { start, end } of splitSentences(text, 0, text.length, SENTENCE_LIMITS)) {
+      for (const { start, end, words: count } of splitSentences(
+        text,
+        0,
+        text.length,
+        SENTENCE_LIMITS,
+      )) {
+        if (count < MIN_WORDS) continue;
         const words = text.slice(start, end).toLowerCase().match(TERM) ?? [];
         sentences.push({ pageNumber, start, end, stems: new Set(words.map(stem)) });
       }
