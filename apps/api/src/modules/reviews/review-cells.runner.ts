@@ -1,6 +1,7 @@
 import { SqlEntityManager } from '@mikro-orm/sql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Citation } from '@clearroom/contracts';
+import { timeSlices } from '../../common/time-slices.js';
 import type { JobContext } from '../../infra/queue/job-queue.port.js';
 import { DocumentPage } from '../documents/document-page.entity.js';
 import { Document } from '../documents/document.entity.js';
@@ -47,6 +48,8 @@ export class ReviewCellsRunner {
       filename: document.storedName,
       mimetype: document.mimeType,
     };
+    // SQLite answers synchronously: without breaks a row would hold the event loop (and requests).
+    const pause = timeSlices();
     // A column added while this ran leaves new pending cells: they are answered before leaving.
     for (;;) {
       const cells = await em.find(
@@ -57,6 +60,7 @@ export class ReviewCellsRunner {
       if (cells.length === 0) break;
       const pages = await this.pageTexts(em, documentId);
       for (const cell of cells) {
+        await pause();
         context.signal.throwIfAborted();
         let answer: CellAnswer;
         try {
