@@ -68,7 +68,7 @@ describe('review grids', () => {
   afterAll(() => testApp.drop());
 
   describe('the builder refuses bad input with a message naming the field', () => {
-    const build = (body: unknown) =>
+    const build = (body: object) =>
       owner.agent.post(`/api/projects/${projectId}/reviews`).send(body);
 
     it.each([
@@ -226,7 +226,7 @@ describe('review grids', () => {
     expect(response.headers['content-type']).toContain('spreadsheetml');
     expect(response.headers['content-disposition']).toContain('Supply review.xlsx');
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.body as Buffer);
+    await workbook.xlsx.load(Uint8Array.from(response.body as Buffer).buffer);
     const grid = workbook.getWorksheet('Review')!;
     const row = (n: number) => (grid.getRow(n).values as unknown[]).slice(1);
     expect(row(1)).toEqual([
