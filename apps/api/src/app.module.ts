@@ -27,6 +27,7 @@ import { HealthModule } from './modules/health/health.module.js';
 import { IngestionModule } from './modules/ingestion/ingestion.module.js';
 import { ProjectsModule } from './modules/projects/projects.module.js';
 import { QaModule } from './modules/qa/qa.module.js';
+import { ReviewsModule } from './modules/reviews/reviews.module.js';
 import { ProjectSearchModule } from './modules/search/search.module.js';
 
 /** What the `api` role serves over HTTP. */
@@ -40,6 +41,7 @@ const apiModules = [
   QaModule,
   DealExtractionModule,
   ClausesModule,
+  ReviewsModule,
 ];
 
 /** pino-http's options: JSON lines on stdout, unless LOG_FORMAT=pretty writes them for people. */

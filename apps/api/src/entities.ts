@@ -4,6 +4,10 @@ import { UserSchema } from './infra/identity/accounts/user.entity.js';
 import { ClauseSchema, DocumentClassificationSchema } from './modules/clauses/clause.entity.js';
 import { DocumentPageSchema } from './modules/documents/document-page.entity.js';
 import { DocumentSchema } from './modules/documents/document.entity.js';
+import { ReviewCellSchema } from './modules/reviews/review-cell.entity.js';
+import { ReviewColumnSchema } from './modules/reviews/review-column.entity.js';
+import { ReviewTemplateSchema } from './modules/reviews/review-template.entity.js';
+import { ReviewSchema } from './modules/reviews/review.entity.js';
 import { ProjectSchema } from './modules/projects/project.entity.js';
 import { ChatEntrySchema } from './modules/qa/chat-entry.entity.js';
 import { ChatSessionSchema } from './modules/qa/chat-session.entity.js';
@@ -27,4 +31,8 @@ export const entities = [
   ChatEntrySchema,
   ClauseSchema,
   DocumentClassificationSchema,
+  ReviewSchema,
+  ReviewColumnSchema,
+  ReviewCellSchema,
+  ReviewTemplateSchema,
 ];

@@ -28,6 +28,7 @@ describe('database schema', () => {
       '0006-analysis-note',
       '0007-valuation-read-from-text',
       '0008-clauses',
+      '0009-reviews',
     ]);
   });
 
@@ -45,6 +46,7 @@ describe('database schema', () => {
       '0006-analysis-note',
       '0007-valuation-read-from-text',
       '0008-clauses',
+      '0009-reviews',
     ]);
     await b.http().get('/api/health/ready').expect(200);
     await Promise.all([a.close(), b.close(), fresh.close()]);

@@ -9,4 +9,6 @@ export * from './formats.js';
 export * from './projects.js';
 export * from './deal-extraction.js';
 export * from './qa.js';
+export * from './reviews.js';
+export * from './review-templates.js';
 export * from './text.js';

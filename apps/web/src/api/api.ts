@@ -29,7 +29,16 @@ const baseQueryWithSessionCheck: typeof baseQuery = async (args, queryApi, extra
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithSessionCheck,
-  tagTypes: ['User', 'Projects', 'Stats', 'ProjectFiles', 'ChatSessions', 'ChatHistory'],
+  tagTypes: [
+    'User',
+    'Projects',
+    'Stats',
+    'ProjectFiles',
+    'ChatSessions',
+    'ChatHistory',
+    'Reviews',
+    'ReviewTemplates',
+  ],
   keepUnusedDataFor: 300,
   refetchOnFocus: false,
   refetchOnReconnect: false,

@@ -72,6 +72,33 @@ export const routes: RouteObject[] = [
                     }),
                   },
                   {
+                    path: 'reviews',
+                    children: [
+                      {
+                        index: true,
+                        lazy: async () => ({
+                          Component: (await import('../features/reviews/components/ReviewsPage'))
+                            .ReviewsPage,
+                        }),
+                      },
+                      {
+                        path: 'new',
+                        lazy: async () => ({
+                          Component: (
+                            await import('../features/reviews/components/ReviewBuilderPage')
+                          ).ReviewBuilderPage,
+                        }),
+                      },
+                      {
+                        path: ':reviewId',
+                        lazy: async () => ({
+                          Component: (await import('../features/reviews/components/ReviewGridPage'))
+                            .ReviewGridPage,
+                        }),
+                      },
+                    ],
+                  },
+                  {
                     path: 'settings',
                     lazy: async () => ({
                       Component: (

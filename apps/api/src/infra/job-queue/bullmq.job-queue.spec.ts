@@ -22,6 +22,9 @@ logger.error = () => undefined;
 
 const REPOSITORY = fileURLToPath(new URL('../../i', import.meta.url));
 const LOCK_MS = 1_000;
+/** These tests queue ingest jobs only. */
+const unexpectedReviewJob = () =>
+  Promise.reject(new Error('No review job is queued in these tests'));
 
 const waitFor = async (condition: () => boolean, timeoutMs = 10_000) => {
   const deadline = Date.now() + timeoutMs;
@@ -124,6 +127,7 @@ const redisReady = await redisIsAvailable();
         await Promise.resolve();
       },
       classify: () => Promise.reject(new Error('no classify jobs in this test')),
+      'review-cells': unexpectedReviewJob,
     });
     await waitFor(() => seen.length === 1, 15_000);
     // Taken over by the second stalled-job check that finds its lock gone, and run once.
@@ -145,6 +149,7 @@ const redisReady = await redisIsAvailable();
         throw new Error('extractor down');
       },
       classify: () => Promise.reject(new Error('no classify jobs in this test')),
+      'review-cells': unexpectedReviewJob,
     });
     await worker.enqueue('ingest', { documentId: 80 }, 'ingest:80');
     await waitFor(() => attempts.length === 1);

@@ -2,6 +2,7 @@ import type { Logger } from '@nestjs/common';
 import { type Job, Queue, WaitingError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import {
+  handlerFor,
   type JobCounts,
   type JobHandlers,
   type JobName,
@@ -87,9 +88,9 @@ export class BullMqJobQueue implements JobQueue {
       QUEUE_NAME,
       async (job: Job, token?: string, signal?: AbortSignal) => {
         const attempt = job.attemptsMade + 1;
-        const handler = handlers[job.name as JobName];
+        const handler = handlerFor(handlers, job.name);
         try {
-          await handler(job.data as JobPayloads[JobName], {
+          await handler(job.data, {
             jobId: String(job.id),
             attempt,
             isLastAttempt: attempt >= this.options.maxAttempts,
@@ -117,8 +118,8 @@ export class BullMqJobQueue implements JobQueue {
     this.worker.on('failed', (job, error) => {
       // BullMQ gives up on a job whose workers kept dying (stalled too often) without running it.
       if (job && /stalled more than allowable limit/.test(error.message)) {
-        const handler = handlers[job.name as JobName];
-        void handler(job.data as JobPayloads[JobName], {
+        const handler = handlerFor(handlers, job.name);
+        void handler(job.data, {
           jobId: String(job.id),
           attempt: job.attemptsMade + 1,
           isLastAttempt: true,

@@ -5,6 +5,7 @@ import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { Logger } from '@nestjs/common';
 import { Job } from './job.entity.js';
 import {
+  handlerFor,
   type JobCounts,
   type JobHandlers,
   type JobName,
@@ -201,8 +202,8 @@ export class DatabaseJobQueue implements JobQueue {
     }, this.leaseMs / 3);
     const isLastAttempt = job.attempts >= this.options.maxAttempts;
     try {
-      const handler = this.handlers![job.name as JobName];
-      await handler(job.payload as JobPayloads[JobName], {
+      const handler = handlerFor(this.handlers!, job.name);
+      await handler(job.payload, {
         jobId: String(job.id),
         attempt: job.attempts,
         isLastAttempt,

@@ -1,11 +1,12 @@
 import type { Metrics } from '../metrics/metrics.port.js';
-import type {
-  JobCounts,
-  JobHandler,
-  JobHandlers,
-  JobName,
-  JobPayloads,
-  JobQueue,
+import {
+  handlerFor,
+  type JobCounts,
+  type JobHandlers,
+  type JobName,
+  type JobPayloads,
+  type JobQueue,
+  type StoredJobHandler,
 } from './job-queue.port.js';
 
 /** Runs `work` so that every line it logs carries `bindings` (nestjs-pino's `runInContext`). */
@@ -33,10 +34,11 @@ export class InstrumentedJobQueue implements JobQueue {
   }
 
   start(handlers: JobHandlers): Promise<void> {
-    return this.inner.start({
-      ingest: this.observed('ingest', handlers.ingest),
-      classify: this.observed('classify', handlers.classify),
-    });
+    const wrapped: Partial<Record<JobName, StoredJobHandler>> = {};
+    for (const name of Object.keys(handlers) as JobName[]) {
+      wrapped[name] = this.observed(name, handlerFor(handlers, name));
+    }
+    return this.inner.start(wrapped as JobHandlers);
   }
 
   depth(): Promise<number> {
@@ -63,10 +65,10 @@ export class InstrumentedJobQueue implements JobQueue {
     return this.inner.close();
   }
 
-  private observed<N extends JobName>(name: N, handler: JobHandler<N>): JobHandler<N> {
+  private observed(name: JobName, handler: StoredJobHandler): StoredJobHandler {
     return (payload, context) =>
       this.inLogContext(
-        { job: name, jobId: context.jobId, attempt: context.attempt, ...payload },
+        { job: name, jobId: context.jobId, attempt: context.attempt, ...(payload as object) },
         async () => {
           try {
             await handler(payload, context);

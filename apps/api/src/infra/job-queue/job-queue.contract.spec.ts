@@ -42,6 +42,7 @@ const recordingHandlers = (
     await ingest(payload, context);
   },
   classify: () => Promise.reject(new Error('no classify jobs in this test')),
+  'review-cells': () => Promise.reject(new Error('No review job is queued in these tests')),
 });
 
 function jobQueueContract(name: string, setUp: () => Adapter | Promise<Adapter>) {

@@ -5,6 +5,8 @@ export type JobPayloads = {
   ingest: { documentId: number };
   /** Re-classify a completed document's clauses from its stored pages (a new clause model). */
   classify: { documentId: number };
+  /** Answer the pending cells of one document's row of a review grid. */
+  'review-cells': { reviewId: number; documentId: number };
 };
 export type JobName = keyof JobPayloads;
 
@@ -29,6 +31,13 @@ export type JobHandler<N extends JobName> = (
   context: JobContext,
 ) => Promise<void>;
 export type JobHandlers = { [N in JobName]: JobHandler<N> };
+/** A handler whose payload type is known only at run time, from the job's name. */
+export type StoredJobHandler = (payload: unknown, context: JobContext) => Promise<void>;
+
+/** The handler of a job read back from a queue's store, where its name and payload were written together. */
+export function handlerFor(handlers: JobHandlers, name: string): StoredJobHandler {
+  return handlers[name as JobName] as StoredJobHandler;
+}
 
 export interface JobQueue extends HealthProbe {
   /**

@@ -2,12 +2,13 @@ import { Module } from '@nestjs/common';
 import { DataVersionService } from '../auth/data-version.service.js';
 import { ClauseClassificationService } from '../clauses/clause-classification.service.js';
 import { ClauseModelModule } from '../clauses/clause-model.module.js';
+import { ReviewCellsModule } from '../reviews/review-cells.module.js';
 import { IngestionService } from './ingestion.service.js';
 import { IngestionWorker } from './ingestion.worker.js';
 
 /** The worker role's module: needs the extractor, embedder, search index and job queue. */
 @Module({
-  imports: [ClauseModelModule],
+  imports: [ClauseModelModule, ReviewCellsModule],
   providers: [IngestionService, IngestionWorker, DataVersionService, ClauseClassificationService],
 })
 export class IngestionModule {}

@@ -10,13 +10,15 @@ import { JOB_QUEUE, type JobQueue } from '../../infra/job-queue/job-queue.port.j
 import { ClauseClassificationService } from '../clauses/clause-classification.service.js';
 import { Document } from '../documents/document.entity.js';
 import { ingestJobKey } from '../documents/documents.service.js';
+import { ReviewCellsRunner } from '../reviews/review-cells.runner.js';
 import { IngestionService } from './ingestion.service.js';
 
 /** How often unfinished documents are checked for a missing job (e.g. Redis lost it). */
 const SWEEP_INTERVAL_MS = 30_000;
 
 /**
- * The worker role: runs ingestion jobs and clause re-classification jobs. The documents table is the source of truth: at start and
+ * The worker role: runs ingestion, clause re-classification and review-cell jobs. The documents
+ * table is the source of truth: at start and
  * every half minute, every document not yet completed or failed gets its job queued again (a
  * no-op when the job exists), so nothing stays stuck after a crash, a restart or a lost queue.
  */
@@ -29,6 +31,7 @@ export class IngestionWorker implements OnApplicationBootstrap, BeforeApplicatio
     private readonly em: SqlEntityManager,
     private readonly ingestion: IngestionService,
     private readonly clauses: ClauseClassificationService,
+    private readonly reviewCells: ReviewCellsRunner,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
   ) {}
 
@@ -36,6 +39,7 @@ export class IngestionWorker implements OnApplicationBootstrap, BeforeApplicatio
     await this.queue.start({
       ingest: ({ documentId }, context) => this.ingestion.ingest(documentId, context),
       classify: ({ documentId }) => this.clauses.reclassify(documentId),
+      'review-cells': (job, context) => this.reviewCells.run(job, context),
     });
     await this.sweep();
     this.sweepTimer = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);

@@ -47,6 +47,10 @@ describe('AppShell sidebar', () => {
       'href',
       '/project/2/chat',
     );
+    expect(within(pages).getByRole('link', { name: 'Reviews' })).toHaveAttribute(
+      'href',
+      '/project/2/reviews',
+    );
     expect(within(pages).getByRole('link', { name: 'Documents' })).toHaveAttribute(
       'aria-current',
       'page',

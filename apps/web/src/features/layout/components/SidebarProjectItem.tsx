@@ -16,6 +16,7 @@ const projectPages = [
   { segment: 'deal-details', label: 'Deal Details' },
   { segment: 'documents', label: 'Documents' },
   { segment: 'chat', label: 'AI Analysis' },
+  { segment: 'reviews', label: 'Reviews' },
   { segment: 'settings', label: 'Settings' },
 ] as const;
 
@@ -93,7 +94,7 @@ export function SidebarProjectItem({
         <List id={subListId} disablePadding aria-label={`${project.name} pages`}>
           {projectPages.map(({ segment, label }) => {
             const to = `/project/${project.id}/${segment}`;
-            const active = pathname === to;
+            const active = pathname === to || pathname.startsWith(`${to}/`);
             return (
               <li key={segment}>
                 <ListItemButton

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { KeywordReviewCellAnswerer } from './keyword.review-cell-answerer.js';
+import { REVIEW_CELL_ANSWERER } from './review-cell-answerer.port.js';
+import { ReviewCellsRunner } from './review-cells.runner.js';
+import { ReviewSweeper } from './review-sweeper.js';
+
+/** The worker role's part of review grids: answering cells and finding rows left to fill. */
+@Module({
+  providers: [
+    ReviewCellsRunner,
+    ReviewSweeper,
+    { provide: REVIEW_CELL_ANSWERER, useClass: KeywordReviewCellAnswerer },
+  ],
+  exports: [ReviewCellsRunner],
+})
+export class ReviewCellsModule {}

@@ -1,0 +1,123 @@
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { create as contentDisposition } from 'content-disposition';
+import type { Response } from 'express';
+import {
+  addReviewColumnRequestSchema,
+  createReviewRequestSchema,
+  createReviewTemplateRequestSchema,
+  type CreateReviewFields,
+  idParamSchema,
+  reviewExportQuerySchema,
+  type ReviewCellResponse,
+  type ReviewColumnInput,
+  type ReviewResponse,
+  type ReviewsResponse,
+  type ReviewTemplateResponse,
+  type ReviewTemplatesResponse,
+  type SuccessResponse,
+  updateReviewCellRequestSchema,
+  type UpdateReviewCellFields,
+} from '@clearroom/contracts';
+import type { AuthenticatedUser } from '../../common/request.js';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import { reviewCsv, reviewXlsx } from './review-export.js';
+import { ReviewTemplatesService } from './review-templates.service.js';
+import { ReviewsService } from './reviews.service.js';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+@Controller()
+export class ReviewsController {
+  constructor(
+    private readonly reviews: ReviewsService,
+    private readonly templates: ReviewTemplatesService,
+  ) {}
+
+  @Get('projects/:id/reviews')
+  async list(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id', { schema: idParamSchema }) projectId: number,
+  ): Promise<ReviewsResponse> {
+    return { reviews: await this.reviews.list(user.id, projectId) };
+  }
+
+  @Post('projects/:id/reviews')
+  async create(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id', { schema: idParamSchema }) projectId: number,
+    @Body({ schema: createReviewRequestSchema }) body: CreateReviewFields,
+  ): Promise<ReviewResponse> {
+    return { review: await this.reviews.create(user.id, projectId, body) };
+  }
+
+  @Get('reviews/:id')
+  async get(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id', { schema: idParamSchema }) id: number,
+  ): Promise<ReviewResponse> {
+    return { review: await this.reviews.get(user.id, id) };
+  }
+
+  @Patch('reviews/:id/cells/:documentId/:columnId')
+  async updateCell(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id', { schema: idParamSchema }) id: number,
+    @Param('documentId', { schema: idParamSchema }) documentId: number,
+    @Param('columnId', { schema: idParamSchema }) columnId: number,
+    @Body({ schema: updateReviewCellRequestSchema }) body: UpdateReviewCellFields,
+  ): Promise<ReviewCellResponse> {
+    return { cell: await this.reviews.updateCell(user.id, id, documentId, columnId, body) };
+  }
+
+  @Post('reviews/:id/columns')
+  async addColumn(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id', { schema: idParamSchema }) id: number,
+    @Body({ schema: addReviewColumnRequestSchema }) body: ReviewColumnInput,
+  ): Promise<ReviewResponse> {
+    return { review: await this.reviews.addColumn(user.id, id, body) };
+  }
+
+  @Delete('reviews/:id')
+  async remove(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id', { schema: idParamSchema }) id: number,
+  ): Promise<SuccessResponse> {
+    await this.reviews.remove(user.id, id);
+    return { success: true };
+  }
+
+  /** The grid as a workbook (a second sheet holds the questions, the time and the author) or CSV. */
+  @Get('reviews/:id/export')
+  async export(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id', { schema: idParamSchema }) id: number,
+    @Query({ schema: reviewExportQuerySchema }) query: { format: 'xlsx' | 'csv' },
+    @Res() response: Response,
+  ): Promise<void> {
+    const review = await this.reviews.get(user.id, id);
+    const fileName = `${review.name}.${query.format}`;
+    response.setHeader('Content-Disposition', contentDisposition(fileName));
+    response.setHeader('Cache-Control', 'no-store');
+    if (query.format === 'csv') {
+      response.type('text/csv; charset=utf-8').send(reviewCsv(review));
+      return;
+    }
+    const workbook = await reviewXlsx(review, { author: user.username, exportedAt: new Date() });
+    response.type(XLSX_TYPE).send(workbook);
+  }
+
+  @Get('review-templates')
+  async listTemplates(@CurrentUser() user: AuthenticatedUser): Promise<ReviewTemplatesResponse> {
+    return { templates: await this.templates.list(user.id) };
+  }
+
+  @Post('review-templates')
+  async createTemplate(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body({ schema: createReviewTemplateRequestSchema })
+    body: { name: string; columns: ReviewColumnInput[] },
+  ): Promise<ReviewTemplateResponse> {
+    return { template: await this.templates.create(user.id, body) };
+  }
+}

@@ -1,0 +1,276 @@
+import { SqlEntityManager } from '@mikro-orm/sql';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  type CreateReviewFields,
+  REVIEW_MAX_COLUMNS,
+  type ReviewCell as ReviewCellDto,
+  type ReviewColumnInput,
+  type ReviewDetail,
+  type ReviewRow,
+  type ReviewSummary,
+  type UpdateReviewCellFields,
+} from '@clearroom/contracts';
+import { AppError } from '../../common/app-error.js';
+import { JOB_QUEUE, type JobQueue } from '../../infra/job-queue/job-queue.port.js';
+import { Document } from '../documents/document.entity.js';
+import { ProjectsService } from '../projects/projects.service.js';
+import { ReviewCell } from './review-cell.entity.js';
+import { addPendingCells, reviewCellsJobKey, rowsToAnswer } from './review-cells.js';
+import { ReviewColumn } from './review-column.entity.js';
+import { Review } from './review.entity.js';
+
+const reviewNotFound = () => new AppError('NOT_FOUND', 'Review not found');
+
+/** Review grids, strictly scoped to the owner of their project: another user's review is a 404. */
+@Injectable()
+export class ReviewsService {
+  constructor(
+    private readonly em: SqlEntityManager,
+    private readonly projects: ProjectsService,
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+  ) {}
+
+  async list(ownerId: number, projectId: number): Promise<ReviewSummary[]> {
+    await this.projects.assertOwnedOrThrow(ownerId, projectId);
+    const em = this.em.fork();
+    const reviews = await em.find(
+      Review,
+      { project: projectId },
+      { orderBy: { createdAt: 'desc', id: 'desc' } },
+    );
+    const progress = await this.progressOf(
+      em,
+      reviews.map((review) => review.id),
+    );
+    return reviews.map((review) => summaryOf(review, progress.get(review.id)));
+  }
+
+  async create(
+    ownerId: number,
+    projectId: number,
+    fields: CreateReviewFields,
+  ): Promise<ReviewDetail> {
+    await this.projects.assertOwnedOrThrow(ownerId, projectId);
+    const em = this.em.fork();
+    const documents = await em.find(
+      Document,
+      { project: projectId, ...(fields.documentIds && { id: { $in: fields.documentIds } }) },
+      { fields: ['id', 'status'] },
+    );
+    if (fields.documentIds && documents.length < fields.documentIds.length) {
+      const known = new Set(documents.map((document) => document.id));
+      const missing = fields.documentIds.filter((id) => !known.has(id));
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `documentIds: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? '…' : ''} ${missing.length === 1 ? 'is not a document' : 'are not documents'} of this project`,
+      );
+    }
+    if (!documents.some((document) => document.status === 'completed')) {
+      throw new AppError(
+        'NO_ANALYSED_DOCUMENTS',
+        fields.documentIds
+          ? "None of the chosen documents is analysed yet: wait for 'Analysis Complete', then build the review."
+          : "No analysed documents in this project yet: upload documents and wait for 'Analysis Complete', then build the review.",
+      );
+    }
+    const reviewId = await em.transactional(async (tx) => {
+      const review = tx.create(Review, {
+        project: projectId,
+        name: fields.name,
+        allDocuments: !fields.documentIds,
+        status: 'running',
+        createdBy: ownerId,
+      });
+      fields.columns.forEach((column, position) =>
+        tx.create(ReviewColumn, { review, position, ...column }),
+      );
+      await tx.flush();
+      await addPendingCells(tx, review.id, fields.documentIds ?? 'all');
+      return review.id;
+    });
+    await this.queueRows(reviewId);
+    return this.get(ownerId, reviewId);
+  }
+
+  async get(ownerId: number, reviewId: number): Promise<ReviewDetail> {
+    const em = this.em.fork();
+    const review = await this.findOwned(em, ownerId, reviewId);
+    const columns = await em.find(
+      ReviewColumn,
+      { review: reviewId },
+      { orderBy: { position: 'asc' } },
+    );
+    const cells = await em.find(
+      ReviewCell,
+      { review: reviewId },
+      { orderBy: { document: 'asc' }, disableIdentityMap: true },
+    );
+    const documentIds = [...new Set(cells.map((cell) => cell.document.id))];
+    const documents = await em.find(
+      Document,
+      { id: { $in: documentIds } },
+      {
+        fields: ['id', 'originalName', 'storedName', 'mimeType'],
+        orderBy: { originalName: 'asc', id: 'asc' },
+      },
+    );
+    const position = new Map(columns.map((column, index) => [column.id, index]));
+    const cellsByDocument = new Map<number, ReviewCellDto[]>();
+    for (const cell of cells) {
+      const row = cellsByDocument.get(cell.document.id) ?? [];
+      row.push(cellOf(cell));
+      cellsByDocument.set(cell.document.id, row);
+    }
+    const rows: ReviewRow[] = documents.map((document) => ({
+      documentId: document.id,
+      originalname: document.originalName,
+      filename: document.storedName,
+      mimetype: document.mimeType,
+      cells: (cellsByDocument.get(document.id) ?? []).sort(
+        (a, b) => position.get(a.columnId)! - position.get(b.columnId)!,
+      ),
+    }));
+    const done = cells.filter((cell) => cell.status !== 'pending').length;
+    return {
+      ...summaryOf(review, { done, total: cells.length }),
+      projectId: review.project.id,
+      allDocuments: review.allDocuments,
+      columns: columns.map(({ id, label, question, type }) => ({ id, label, question, type })),
+      rows,
+    };
+  }
+
+  async updateCell(
+    ownerId: number,
+    reviewId: number,
+    documentId: number,
+    columnId: number,
+    fields: UpdateReviewCellFields,
+  ): Promise<ReviewCellDto> {
+    const em = this.em.fork();
+    await this.findOwned(em, ownerId, reviewId);
+    const cell = await em.findOne(ReviewCell, {
+      review: reviewId,
+      document: documentId,
+      column: columnId,
+    });
+    if (!cell) throw new AppError('NOT_FOUND', 'Cell not found');
+    if (
+      cell.status === 'pending' &&
+      (fields.value !== undefined || fields.verified !== undefined)
+    ) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'This cell is still being answered: correct or verify it once it is filled',
+      );
+    }
+    if (fields.value !== undefined) {
+      const original = cell.edited ? cell.originalValue : cell.value;
+      if (fields.value === original) {
+        cell.value = original;
+        cell.edited = false;
+        cell.originalValue = null;
+      } else {
+        if (!cell.edited) cell.originalValue = cell.value;
+        cell.edited = true;
+        cell.value = fields.value;
+      }
+    }
+    if (fields.verified !== undefined) cell.verified = fields.verified;
+    if (fields.flagged !== undefined) cell.flagged = fields.flagged;
+    if (fields.comment !== undefined) cell.comment = fields.comment || null;
+    await em.flush();
+    return cellOf(cell);
+  }
+
+  /** Adds a column; only its cells are answered. */
+  async addColumn(
+    ownerId: number,
+    reviewId: number,
+    column: ReviewColumnInput,
+  ): Promise<ReviewDetail> {
+    const em = this.em.fork();
+    const review = await this.findOwned(em, ownerId, reviewId);
+    await em.transactional(async (tx) => {
+      const columns = await tx.find(ReviewColumn, { review: reviewId }, { fields: ['position'] });
+      if (columns.length >= REVIEW_MAX_COLUMNS) {
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `columns: a review can have at most ${REVIEW_MAX_COLUMNS} columns`,
+        );
+      }
+      const position = Math.max(-1, ...columns.map((existing) => existing.position)) + 1;
+      const added = tx.create(ReviewColumn, { review: reviewId, position, ...column });
+      await tx.flush();
+      await addPendingCells(tx, reviewId, review.allDocuments ? 'all' : 'rows', added.id);
+      await tx.nativeUpdate(Review, { id: reviewId }, { status: 'running' });
+    });
+    await this.queueRows(reviewId);
+    return this.get(ownerId, reviewId);
+  }
+
+  async remove(ownerId: number, reviewId: number): Promise<void> {
+    const em = this.em.fork();
+    await this.findOwned(em, ownerId, reviewId);
+    await em.nativeDelete(Review, { id: reviewId });
+  }
+
+  async findOwned(em: SqlEntityManager, ownerId: number, reviewId: number): Promise<Review> {
+    const review = await em.findOne(Review, { id: reviewId, project: { owner: ownerId } });
+    if (!review) throw reviewNotFound();
+    return review;
+  }
+
+  private async queueRows(reviewId: number): Promise<void> {
+    for (const job of await rowsToAnswer(this.em.fork(), reviewId)) {
+      await this.queue.enqueue('review-cells', job, reviewCellsJobKey(job));
+    }
+  }
+
+  private async progressOf(
+    em: SqlEntityManager,
+    reviewIds: number[],
+  ): Promise<Map<number, { done: number; total: number }>> {
+    if (reviewIds.length === 0) return new Map();
+    const rows = await em
+      .getConnection()
+      .execute<{ review_id: number; done: number | string; total: number | string }[]>(
+        `select review_id, sum(case when status <> 'pending' then 1 else 0 end) as done, count(*) as total
+       from review_cells where review_id in (${reviewIds.map(() => '?').join(', ')}) group by review_id`,
+        reviewIds,
+      );
+    return new Map(
+      rows.map((row) => [
+        Number(row.review_id),
+        { done: Number(row.done), total: Number(row.total) },
+      ]),
+    );
+  }
+}
+
+function summaryOf(review: Review, progress = { done: 0, total: 0 }): ReviewSummary {
+  return {
+    id: review.id,
+    name: review.name,
+    status: review.status,
+    progress,
+    createdAt: review.createdAt.toISOString(),
+  };
+}
+
+function cellOf(cell: ReviewCell): ReviewCellDto {
+  return {
+    columnId: cell.column.id,
+    status: cell.status,
+    value: cell.value ?? null,
+    answer: cell.answer ?? null,
+    confidence:
+      cell.confidence === null || cell.confidence === undefined ? null : Number(cell.confidence),
+    citations: cell.citations,
+    verified: cell.verified,
+    edited: cell.edited,
+    originalValue: cell.originalValue ?? null,
+    flagged: cell.flagged,
+    comment: cell.comment ?? null,
+  };
+}

@@ -1,0 +1,102 @@
+import type {
+  CreateReviewRequest,
+  CreateReviewTemplateRequest,
+  ReviewCell,
+  ReviewCellResponse,
+  ReviewDetail,
+  ReviewResponse,
+  ReviewsResponse,
+  ReviewSummary,
+  ReviewTemplate,
+  ReviewTemplateResponse,
+  ReviewTemplatesResponse,
+  SuccessResponse,
+  UpdateReviewCellRequest,
+} from '@clearroom/contracts';
+import { api } from '../../../api/api';
+
+export type UpdateCellArgs = {
+  reviewId: number;
+  documentId: number;
+  columnId: number;
+  changes: UpdateReviewCellRequest;
+};
+
+/** The review's cached grid with one cell replaced (the server's answer to a PATCH). */
+function withCell(review: ReviewDetail, documentId: number, cell: ReviewCell): void {
+  const row = review.rows.find((candidate) => candidate.documentId === documentId);
+  const index = row?.cells.findIndex((candidate) => candidate.columnId === cell.columnId) ?? -1;
+  if (row && index >= 0) row.cells[index] = cell;
+}
+
+export const reviewsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getReviews: build.query<ReviewSummary[], number>({
+      query: (projectId) => `/projects/${projectId}/reviews`,
+      transformResponse: (response: ReviewsResponse) => response.reviews,
+      providesTags: (_reviews, _error, projectId) => [
+        { type: 'Reviews', id: `project-${projectId}` },
+      ],
+    }),
+    getReview: build.query<ReviewDetail, number>({
+      query: (reviewId) => `/reviews/${reviewId}`,
+      transformResponse: (response: ReviewResponse) => response.review,
+      providesTags: (_review, _error, reviewId) => [{ type: 'Reviews', id: reviewId }],
+    }),
+    createReview: build.mutation<ReviewDetail, { projectId: number; body: CreateReviewRequest }>({
+      query: ({ projectId, body }) => ({
+        url: `/projects/${projectId}/reviews`,
+        method: 'POST',
+        body,
+      }),
+      transformResponse: (response: ReviewResponse) => response.review,
+      invalidatesTags: (_review, error, { projectId }) =>
+        error ? [] : [{ type: 'Reviews', id: `project-${projectId}` }],
+    }),
+    deleteReview: build.mutation<SuccessResponse, { projectId: number; reviewId: number }>({
+      query: ({ reviewId }) => ({ url: `/reviews/${reviewId}`, method: 'DELETE' }),
+      invalidatesTags: (_result, error, { projectId }) =>
+        error ? [] : [{ type: 'Reviews', id: `project-${projectId}` }],
+    }),
+    updateCell: build.mutation<ReviewCell, UpdateCellArgs>({
+      query: ({ reviewId, documentId, columnId, changes }) => ({
+        url: `/reviews/${reviewId}/cells/${documentId}/${columnId}`,
+        method: 'PATCH',
+        body: changes,
+      }),
+      transformResponse: (response: ReviewCellResponse) => response.cell,
+      async onQueryStarted({ reviewId, documentId }, lifecycle) {
+        try {
+          const { data: cell } = await lifecycle.queryFulfilled;
+          lifecycle.dispatch(
+            reviewsApi.util.updateQueryData('getReview', reviewId, (review) =>
+              withCell(review, documentId, cell),
+            ),
+          );
+        } catch {
+          // The caller shows the failure.
+        }
+      },
+    }),
+    getReviewTemplates: build.query<ReviewTemplate[], void>({
+      query: () => '/review-templates',
+      transformResponse: (response: ReviewTemplatesResponse) => response.templates,
+      providesTags: ['ReviewTemplates'],
+    }),
+    createReviewTemplate: build.mutation<ReviewTemplate, CreateReviewTemplateRequest>({
+      query: (body) => ({ url: '/review-templates', method: 'POST', body }),
+      transformResponse: (response: ReviewTemplateResponse) => response.template,
+      invalidatesTags: (_template, error) => (error ? [] : ['ReviewTemplates']),
+    }),
+  }),
+});
+
+export const {
+  useGetReviewsQuery,
+  useGetReviewQuery,
+  useCreateReviewMutation,
+  useDeleteReviewMutation,
+  useUpdateCellMutation,
+  useGetReviewTemplatesQuery,
+  useCreateReviewTemplateMutation,
+} = reviewsApi;

@@ -1,0 +1,257 @@
+import type { ReviewCell, ReviewColumn, ReviewRow } from '@clearroom/contracts';
+import Download from '@mui/icons-material/Download';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Drawer from '@mui/material/Drawer';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useState } from 'react';
+import { useParams } from 'react-router';
+import { errorMessage } from '../../../api/baseQuery';
+import { PageLoading } from '../../../components/PageLoading';
+import { useToast } from '../../../components/toast/useToast';
+import { ProjectGate } from '../../projects/components/ProjectGate';
+import { parseProjectId } from '../../projects/hooks/useRouteProjectId';
+import { targetFromCitation, targetKey, type ViewerTarget } from '../../viewer/viewerTarget';
+import { useGetReviewQuery } from '../api/reviewsApi';
+import {
+  DEFAULT_VIEW,
+  type GridView,
+  progressLabel,
+  type RowFilter,
+  visibleRows,
+} from '../reviewFormat';
+import { CellDialog } from './CellDialog';
+import { ReviewGrid } from './ReviewGrid';
+
+/** While cells are being answered the grid refreshes this often. */
+export const REVIEW_REFRESH_MS = 2000;
+
+const DocumentViewer = lazy(async () => ({
+  default: (await import('../../viewer/components/DocumentViewer')).DocumentViewer,
+}));
+
+const ROW_FILTERS: { value: RowFilter; label: string }[] = [
+  { value: 'all', label: 'All rows' },
+  { value: 'unverified', label: 'Rows with unverified cells' },
+  { value: 'flagged', label: 'Rows with flagged cells' },
+  { value: 'not_found', label: 'Rows with a cell not found' },
+];
+
+function ReviewGridView({ reviewId }: { reviewId: number }) {
+  const [running, setRunning] = useState(true);
+  const {
+    data: review,
+    isLoading,
+    isError,
+    error,
+  } = useGetReviewQuery(reviewId, {
+    pollingInterval: running ? REVIEW_REFRESH_MS : 0,
+  });
+  const { toast } = useToast();
+  const [view, setView] = useState<GridView>(DEFAULT_VIEW);
+  const [opened, setOpened] = useState<{ row: ReviewRow; column: ReviewColumn } | null>(null);
+  const [viewer, setViewer] = useState<ViewerTarget | null>(null);
+  if (review && running !== (review.status === 'running')) setRunning(review.status === 'running');
+
+  if (isLoading) return <PageLoading fullScreen={false} />;
+  if (!review) {
+    return <Alert severity="error">{errorMessage(error, 'Could not load the review')}</Alert>;
+  }
+  const rows = visibleRows(review, view);
+  const openedCell =
+    opened &&
+    review.rows
+      .find((row) => row.documentId === opened.row.documentId)
+      ?.cells.find((cell) => cell.columnId === opened.column.id);
+  const openCitation = (cell: ReviewCell) => {
+    const citation = cell.citations[0];
+    if (citation) setViewer(targetFromCitation(citation));
+  };
+  const sortBy = (columnId: number | 'document') =>
+    setView((current) => ({
+      ...current,
+      sort: {
+        columnId,
+        direction:
+          current.sort.columnId === columnId && current.sort.direction === 'asc' ? 'desc' : 'asc',
+      },
+    }));
+  const { done, total } = review.progress;
+
+  return (
+    <Stack spacing={2}>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { md: 'center' } }}
+      >
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+            {review.name}
+          </Typography>
+          <Typography color="text.secondary" role="status" aria-live="polite">
+            {review.status === 'running' ? 'Running: ' : 'Completed: '}
+            {progressLabel(review.progress)}
+          </Typography>
+          {review.status === 'running' && (
+            <LinearProgress
+              variant="determinate"
+              value={total ? (100 * done) / total : 0}
+              sx={{ mt: 1, maxWidth: 360 }}
+              aria-label="Cells answered"
+            />
+          )}
+        </Box>
+        <Stack direction="row" spacing={1}>
+          <Button
+            variant="contained"
+            startIcon={<Download />}
+            href={`/api/reviews/${review.id}/export?format=xlsx`}
+          >
+            Export Excel
+          </Button>
+          <Button variant="outlined" href={`/api/reviews/${review.id}/export?format=csv`}>
+            Export CSV
+          </Button>
+        </Stack>
+      </Stack>
+
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1}>
+        <TextField
+          size="small"
+          label="Document name contains"
+          value={view.documentFilter}
+          onChange={(event) => setView({ ...view, documentFilter: event.target.value })}
+        />
+        <TextField
+          size="small"
+          select
+          label="Column"
+          value={view.columnFilter.columnId ?? ''}
+          onChange={(event) =>
+            setView({
+              ...view,
+              columnFilter: {
+                ...view.columnFilter,
+                columnId: event.target.value === '' ? null : Number(event.target.value),
+              },
+            })
+          }
+          sx={{ minWidth: 180 }}
+        >
+          <MenuItem value="">Any column</MenuItem>
+          {review.columns.map((column) => (
+            <MenuItem key={column.id} value={column.id}>
+              {column.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          size="small"
+          label="Column value contains"
+          value={view.columnFilter.text}
+          disabled={view.columnFilter.columnId === null}
+          onChange={(event) =>
+            setView({ ...view, columnFilter: { ...view.columnFilter, text: event.target.value } })
+          }
+        />
+        <TextField
+          size="small"
+          select
+          label="Rows"
+          value={view.rowFilter}
+          onChange={(event) => setView({ ...view, rowFilter: event.target.value as RowFilter })}
+          sx={{ minWidth: 220 }}
+        >
+          {ROW_FILTERS.map((filter) => (
+            <MenuItem key={filter.value} value={filter.value}>
+              {filter.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Typography variant="body2" color="text.secondary" sx={{ alignSelf: 'center' }}>
+          {rows.length} of {review.rows.length} documents
+        </Typography>
+      </Stack>
+
+      <ReviewGrid
+        review={review}
+        rows={rows}
+        sort={view.sort}
+        onSort={sortBy}
+        onOpenCell={(row, column) => setOpened({ row, column })}
+        onOpenCitation={openCitation}
+      />
+
+      {opened && openedCell && (
+        <CellDialog
+          key={`${opened.row.documentId}:${opened.column.id}`}
+          reviewId={review.id}
+          row={opened.row}
+          column={opened.column}
+          cell={openedCell}
+          onOpenCitation={() => {
+            openCitation(openedCell);
+            setOpened(null);
+          }}
+          onClose={() => setOpened(null)}
+        />
+      )}
+      <Drawer
+        anchor="right"
+        open={viewer !== null}
+        onClose={() => setViewer(null)}
+        slotProps={{ paper: { sx: { width: { xs: '100%', md: '50vw' } } } }}
+      >
+        {viewer && (
+          <Suspense
+            fallback={
+              <Box role="status" sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+                <CircularProgress size={28} aria-label="Opening the document viewer" />
+              </Box>
+            }
+          >
+            <DocumentViewer
+              key={targetKey(viewer)}
+              target={viewer}
+              onClose={() => setViewer(null)}
+              onMissing={() => {
+                setViewer(null);
+                toast({
+                  title: 'Error',
+                  description: 'This document is no longer in the project',
+                  variant: 'destructive',
+                });
+              }}
+            />
+          </Suspense>
+        )}
+      </Drawer>
+      {isError && (
+        <Alert severity="warning">{errorMessage(error, 'Could not refresh the review')}</Alert>
+      )}
+    </Stack>
+  );
+}
+
+export function ReviewGridPage() {
+  const { reviewId } = useParams();
+  const id = parseProjectId(reviewId);
+  return (
+    <ProjectGate>
+      {() =>
+        id === null ? (
+          <Alert severity="error">Review not found</Alert>
+        ) : (
+          <ReviewGridView key={id} reviewId={id} />
+        )
+      }
+    </ProjectGate>
+  );
+}
