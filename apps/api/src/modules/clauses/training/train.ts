@@ -38,6 +38,15 @@ export const TECHNIQUES: Record<string, Technique> = {
     verifiers: false,
     stack: false,
   },
+  verified: {
+    name: 'verified',
+    description:
+      'the baseline plus the words of the neighbouring segments, span verifiers, and a document layer that decides presence from the whole score profile with its own calibrated threshold',
+    features: { hashBits: 18, context: true },
+    documentLayer: true,
+    verifiers: true,
+    stack: false,
+  },
   stacked: {
     name: 'stacked',
     description:
@@ -48,7 +57,7 @@ export const TECHNIQUES: Record<string, Technique> = {
     stack: true,
   },
 };
-export const DEFAULT_TECHNIQUE = 'stacked';
+export const DEFAULT_TECHNIQUE = 'verified';
 
 export type TrainSettings = {
   folds: number;
