@@ -79,5 +79,5 @@ describeWithCorpus('training the clause model on a slice of CUAD', () => {
     const governing = report.categories.find((figures) => figures.category === 'Governing Law')!;
     expect(governing.topCount).toBe(3);
     expect(governing.aupr).toBeGreaterThan(0);
-  });
+  }, 180_000);
 });
