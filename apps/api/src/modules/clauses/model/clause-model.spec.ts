@@ -80,6 +80,9 @@ describe('the shipped clause model', () => {
   });
 });
 
+/** Reading a contract's pages without the cache (CI) takes the extractor a while. */
+const EXTRACTION_TIMEOUT = 180_000;
+
 describeWithCorpus('the shipped clause model on corpus contracts', () => {
   const cuadDir = path.join(CORPUS_DIR, 'cuad');
   const pagesOf = async (pdfFile: string): Promise<PageText[]> => {
@@ -87,38 +90,46 @@ describeWithCorpus('the shipped clause model on corpus contracts', () => {
     return entry!.pages.map((text, index) => ({ pageNumber: index + 1, text }));
   };
 
-  it('finds the CytoDyn licence’s change-of-control clause on its page', async () => {
-    const pages = await pagesOf(CORPUS.cytodyn);
-    const spans = ClauseModel.loadShipped().classify(pages);
-    const control = spans.filter((span) => span.category === 'Change Of Control');
-    const quotes = control.map(
-      (span) => `p${span.pageNumber}: ${quote(pages, span).replace(/\s+/g, ' ')}`,
-    );
-    expect(
-      quotes.some((text) =>
-        /^p13: In the event that Vyera experiences a Change of Control/.test(text),
-      ),
-    ).toBe(true);
-  });
-
-  it('finds the governing law of two contracts it was not trained on', async () => {
-    // Both are in the test split (cuadSplitOf), never trained on.
-    const cases = [
-      { pdfFile: CORPUS.mphase, law: /laws of the State of New York/ },
-      {
-        pdfFile: 'NETGEAR,INC_04_21_2003-EX-10.16-DISTRIBUTOR AGREEMENT.pdf',
-        law: /laws of the State of California/,
-      },
-    ];
-    for (const { pdfFile, law } of cases) {
-      const pages = await pagesOf(pdfFile);
+  it(
+    'finds the CytoDyn licence’s change-of-control clause on its page',
+    async () => {
+      const pages = await pagesOf(CORPUS.cytodyn);
       const spans = ClauseModel.loadShipped().classify(pages);
-      const found = spans
-        .filter((span) => span.category === 'Governing Law')
-        .map((span) => quote(pages, span));
-      expect(found.some((text) => law.test(text.replace(/\s+/g, ' ')))).toBe(true);
-    }
-  });
+      const control = spans.filter((span) => span.category === 'Change Of Control');
+      const quotes = control.map(
+        (span) => `p${span.pageNumber}: ${quote(pages, span).replace(/\s+/g, ' ')}`,
+      );
+      expect(
+        quotes.some((text) =>
+          /^p13: In the event that Vyera experiences a Change of Control/.test(text),
+        ),
+      ).toBe(true);
+    },
+    EXTRACTION_TIMEOUT,
+  );
+
+  it(
+    'finds the governing law of two contracts it was not trained on',
+    async () => {
+      // Both are in the test split (cuadSplitOf), never trained on.
+      const cases = [
+        { pdfFile: CORPUS.mphase, law: /laws of the State of New York/ },
+        {
+          pdfFile: 'NETGEAR,INC_04_21_2003-EX-10.16-DISTRIBUTOR AGREEMENT.pdf',
+          law: /laws of the State of California/,
+        },
+      ];
+      for (const { pdfFile, law } of cases) {
+        const pages = await pagesOf(pdfFile);
+        const spans = ClauseModel.loadShipped().classify(pages);
+        const found = spans
+          .filter((span) => span.category === 'Governing Law')
+          .map((span) => quote(pages, span));
+        expect(found.some((text) => law.test(text.replace(/\s+/g, ' ')))).toBe(true);
+      }
+    },
+    EXTRACTION_TIMEOUT,
+  );
 });
 
 function quote(pages: PageText[], span: ClauseSpan): string {

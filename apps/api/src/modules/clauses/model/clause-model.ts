@@ -4,6 +4,10 @@ import { segmentFeatures } from './features.js';
 import { type ClauseModelParameters, decodeModel, modelVersionOf } from './model-file.js';
 import { type PageText, type Segment, segmentDocument } from './segment.js';
 import { documentProfile } from './document-layer.js';
+import { SHORT_SPAN_EXTRACTORS, piecesOfRange } from './short-spans.js';
+import { verifiersFor, verify } from './verifiers.js';
+import { stackVectors } from './stack.js';
+import type { Platt } from './calibrate.js';
 
 /** One piece of a classified clause: `pageText.slice(start, end)` of page `pageNumber`. */
 export type ClauseSpan = {
@@ -69,12 +73,19 @@ export class ClauseModel {
 
   /** Calibrated probabilities per category of each segment, in category order. */
   scoreSegments(segments: Segment[]): Float32Array[] {
-    const { linear, platt, features } = this.parameters;
-    return segments.map((_, index) => {
-      const z = margins(linear, segmentFeatures(segments, index, features));
-      for (let j = 0; j < z.length; j++) z[j] = sigmoid(platt[j]!.a * z[j]! + platt[j]!.b);
-      return z;
-    });
+    const { linear, platt, features, verifiers, stack } = this.parameters;
+    const required = verifiers ? verifiersFor(this.categories) : null;
+    const calibrated = (z: Float32Array, scaling: Platt[], text: string) => {
+      for (let j = 0; j < z.length; j++) z[j] = sigmoid(scaling[j]!.a * z[j]! + scaling[j]!.b);
+      return required ? verify(text, z, required) : z;
+    };
+    const first = segments.map((segment, index) =>
+      calibrated(margins(linear, segmentFeatures(segments, index, features)), platt, segment.text),
+    );
+    if (!stack) return first;
+    return stackVectors(segments, first).map((x, index) =>
+      calibrated(margins(stack.linear, x), stack.platt, segments[index]!.text),
+    );
   }
 
   /** Scores per category of one passage (e.g. a question), as if it were a whole document's only clause. */
@@ -116,6 +127,8 @@ export class ClauseModel {
   ): ClauseSpan[] {
     const layer = this.parameters.documentLayer;
     const spans: ClauseSpan[] = [];
+    // Segment i is group i; a phrase taken out of a segment gets a number after the segments'.
+    let nextGroup = segments.length;
     this.categories.forEach((category, j) => {
       const floor = options.minScore ?? this.parameters.thresholds[j]!;
       let ranked = segments
@@ -127,10 +140,20 @@ export class ClauseModel {
         if (documentScores[j]! < layer.thresholds[j]!) ranked = [];
         else if (ranked.length === 0) ranked = bestIndex(scores, j);
       }
-      for (const index of ranked.slice(0, MAX_PER_CATEGORY)) {
-        for (const piece of segments[index]!.pieces) {
-          spans.push({ category, score: scores[index]![j]!, ...piece, group: index });
-        }
+      const extract = SHORT_SPAN_EXTRACTORS[category];
+      const clauses = ranked.flatMap((index) => {
+        const segment = segments[index]!;
+        const phrases = extract?.(segment.text) ?? [];
+        if (phrases.length === 0) return [{ index, pieces: segment.pieces, group: index }];
+        return phrases.map(([from, to]) => ({
+          index,
+          pieces: piecesOfRange(segment, from, to),
+          group: nextGroup++,
+        }));
+      });
+      for (const { index, pieces, group } of clauses.slice(0, MAX_PER_CATEGORY)) {
+        for (const piece of pieces)
+          spans.push({ category, score: scores[index]![j]!, ...piece, group });
       }
     });
     return spans;

@@ -24,7 +24,13 @@ export type ClauseModelParameters = {
   /** Per category: the calibrated span probability at or above which a clause is reported. */
   thresholds: number[];
   documentLayer: DocumentLayer | null;
+  /** Whether span verifiers (verifiers.ts) scale the calibrated probabilities. */
+  verifiers: boolean;
+  /** The second stage (stack.ts): small float weights over the first stage's probabilities. */
+  stack: { linear: LinearWeights; platt: Platt[] } | null;
 };
+
+type StoredStack = { weights: number[]; bias: number[]; platt: Platt[] };
 
 const MAGIC = 'CLM1';
 
@@ -50,6 +56,12 @@ export function encodeModel(parameters: ClauseModelParameters): Buffer {
       platt: parameters.platt,
       thresholds: parameters.thresholds,
       documentLayer: parameters.documentLayer,
+      verifiers: parameters.verifiers,
+      stack: parameters.stack && {
+        weights: Array.from(parameters.stack.linear.weights),
+        bias: Array.from(parameters.stack.linear.bias),
+        platt: parameters.stack.platt,
+      },
     }),
   );
   const length = Buffer.alloc(4);
@@ -71,6 +83,8 @@ export function decodeModel(bytes: Uint8Array): ClauseModelParameters {
     platt: Platt[];
     thresholds: number[];
     documentLayer: DocumentLayer | null;
+    verifiers?: boolean;
+    stack?: StoredStack | null;
   };
   const body = raw.subarray(8 + headerLength);
   const quantised = new Int8Array(body.buffer, body.byteOffset, body.length);
@@ -91,6 +105,17 @@ export function decodeModel(bytes: Uint8Array): ClauseModelParameters {
     platt: header.platt,
     thresholds: header.thresholds,
     documentLayer: header.documentLayer,
+    verifiers: header.verifiers ?? false,
+    stack: header.stack
+      ? {
+          linear: {
+            categories,
+            weights: Float32Array.from(header.stack.weights),
+            bias: Float32Array.from(header.stack.bias),
+          },
+          platt: header.stack.platt,
+        }
+      : null,
   };
 }
 

@@ -2,6 +2,8 @@ import { cuadFoldOf } from '../../../cuad/split.js';
 import { CUAD_CATEGORIES } from '../../../cuad/labels.js';
 import { bestF1Threshold, fitPlatt, type Platt } from '../model/calibrate.js';
 import { documentProfile } from '../model/document-layer.js';
+import { verifiersFor, verify } from '../model/verifiers.js';
+import { STACK_BITS, stackVectors } from '../model/stack.js';
 import { type FeatureOptions, type SparseVector, segmentFeatures } from '../model/features.js';
 import {
   type Example,
@@ -20,6 +22,10 @@ export type Technique = {
   features: FeatureOptions;
   /** Decide a category's presence from the document's score profile (else: best clause ≥ threshold). */
   documentLayer: boolean;
+  /** Scale down clauses that lack their category's words (verifiers.ts). */
+  verifiers: boolean;
+  /** Rescore each segment from the first stage's scores around it (stack.ts). */
+  stack: boolean;
 };
 
 export const TECHNIQUES: Record<string, Technique> = {
@@ -29,16 +35,29 @@ export const TECHNIQUES: Record<string, Technique> = {
       'one-vs-rest logistic regression over hashed word uni-/bigrams and heading words of each segment; a category is present when its best clause passes the threshold',
     features: { hashBits: 18, context: false },
     documentLayer: false,
+    verifiers: false,
+    stack: false,
   },
-  context: {
-    name: 'context',
+  verified: {
+    name: 'verified',
     description:
-      'the baseline plus the words of the neighbouring segments, and a document layer that decides presence from the whole score profile with its own calibrated threshold',
+      'the baseline plus the words of the neighbouring segments, span verifiers, and a document layer that decides presence from the whole score profile with its own calibrated threshold',
     features: { hashBits: 18, context: true },
     documentLayer: true,
+    verifiers: true,
+    stack: false,
+  },
+  stacked: {
+    name: 'stacked',
+    description:
+      "the baseline plus the words of the neighbouring segments, span verifiers, a second stage that rescores each segment from the first stage's scores of its neighbours, section and document, and a document layer that decides presence from the whole score profile with its own calibrated threshold",
+    features: { hashBits: 18, context: true },
+    documentLayer: true,
+    verifiers: true,
+    stack: true,
   },
 };
-export const DEFAULT_TECHNIQUE = 'context';
+export const DEFAULT_TECHNIQUE = 'verified';
 
 export type TrainSettings = {
   folds: number;
@@ -52,8 +71,8 @@ const CATEGORIES = CUAD_CATEGORIES.length;
 
 /**
  * Trains on the given (training-split) documents: out-of-fold models give held-out scores for
- * every training document, on which each category's Platt scaling, thresholds and the document
- * layer are fitted; the shipped weights are then trained on all the documents.
+ * every training document, on which each category's Platt scaling, the second stage, thresholds
+ * and the document layer are fitted; the shipped weights are then trained on all the documents.
  */
 export function trainClauseModel(
   documents: LabelledDocument[],
@@ -61,29 +80,49 @@ export function trainClauseModel(
   settings: TrainSettings = DEFAULT_SETTINGS,
 ): ClauseModelParameters {
   const log = settings.log ?? (() => {});
+  const required = technique.verifiers ? verifiersFor(CUAD_CATEGORIES) : null;
+  const probabilitiesOf = (margins: Float32Array[][], platt: Platt[]) =>
+    margins.map((rows, i) =>
+      rows.map((z, s) => {
+        const p = applyPlatt(z, platt);
+        return required ? verify(documents[i]!.segments[s]!.text, p, required) : p;
+      }),
+    );
+
   const vectors = documents.map((document) =>
     document.segments.map((_, index) =>
       segmentFeatures(document.segments, index, technique.features),
     ),
   );
-  const outOfFold: Float32Array[][] = documents.map(() => []);
-  for (let fold = 0; fold < settings.folds; fold++) {
-    const inFold = documents.map(
-      (document) => cuadFoldOf(document.pdfFile, settings.folds) === fold,
+  const firstMargins = crossFit(
+    documents,
+    vectors,
+    technique.features.hashBits,
+    settings,
+    'first stage',
+  );
+  const platt = calibrate(documents, firstMargins);
+  let probabilities = probabilitiesOf(firstMargins, platt);
+
+  let stack: ClauseModelParameters['stack'] = null;
+  if (technique.stack) {
+    const stacked = documents.map((document, i) =>
+      stackVectors(document.segments, probabilities[i]!),
     );
-    const model = fit(documents, vectors, (i) => !inFold[i], technique, settings);
-    documents.forEach((_, i) => {
-      if (inFold[i]) outOfFold[i] = vectors[i]!.map((x) => margins(model, x));
-    });
-    log(`fold ${fold + 1}/${settings.folds} trained`);
+    const secondMargins = crossFit(documents, stacked, STACK_BITS, settings, 'second stage');
+    const stackPlatt = calibrate(documents, secondMargins);
+    probabilities = probabilitiesOf(secondMargins, stackPlatt);
+    const linear = fit(documents, stacked, () => true, STACK_BITS, settings);
+    stack = {
+      linear: { ...linear, weights: linear.weights.slice(0, (CATEGORIES * 4 + 1) * CATEGORIES) },
+      platt: stackPlatt,
+    };
   }
-  const platt = calibrate(documents, outOfFold);
-  const probabilities = outOfFold.map((rows) => rows.map((z) => applyPlatt(z, platt)));
   const documentLayer = technique.documentLayer ? fitDocumentLayer(documents, probabilities) : null;
   const thresholds = technique.documentLayer
     ? spanThresholds(documents, probabilities)
     : bestClauseThresholds(documents, probabilities);
-  const linear = fit(documents, vectors, () => true, technique, settings);
+  const linear = fit(documents, vectors, () => true, technique.features.hashBits, settings);
   log('final model trained');
   return {
     technique: technique.name,
@@ -93,14 +132,38 @@ export function trainClauseModel(
     platt,
     thresholds,
     documentLayer,
+    verifiers: technique.verifiers,
+    stack,
   };
+}
+
+/** Margins of every document from a model trained on the other folds. */
+function crossFit(
+  documents: LabelledDocument[],
+  vectors: SparseVector[][],
+  hashBits: number,
+  settings: TrainSettings,
+  stage: string,
+): Float32Array[][] {
+  const outOfFold: Float32Array[][] = documents.map(() => []);
+  for (let fold = 0; fold < settings.folds; fold++) {
+    const inFold = documents.map(
+      (document) => cuadFoldOf(document.pdfFile, settings.folds) === fold,
+    );
+    const model = fit(documents, vectors, (i) => !inFold[i], hashBits, settings);
+    documents.forEach((_, i) => {
+      if (inFold[i]) outOfFold[i] = vectors[i]!.map((x) => margins(model, x));
+    });
+    settings.log?.(`${stage}: fold ${fold + 1}/${settings.folds} trained`);
+  }
+  return outOfFold;
 }
 
 function fit(
   documents: LabelledDocument[],
   vectors: SparseVector[][],
   include: (index: number) => boolean,
-  technique: Technique,
+  hashBits: number,
   settings: TrainSettings,
 ): LinearWeights {
   const examples: Example[] = [];
@@ -111,7 +174,7 @@ function fit(
     );
   });
   return trainLogistic(examples, {
-    hashBits: technique.features.hashBits,
+    hashBits,
     categories: CATEGORIES,
     epochs: settings.epochs,
     learningRate: 0.1,

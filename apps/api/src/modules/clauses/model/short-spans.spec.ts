@@ -1,0 +1,50 @@
+import { describe, expect, it } from '@jest/globals';
+import { segmentDocument } from './segment.js';
+import { SHORT_SPAN_EXTRACTORS, piecesOfRange } from './short-spans.js';
+
+const phrases = (category: string, text: string) =>
+  SHORT_SPAN_EXTRACTORS[category]!(text).map(([start, end]) => text.slice(start, end));
+
+describe('short-span extractors', () => {
+  const preamble =
+    'This Commercialization and License Agreement (this “Agreement”) is made effective as of December 17, 2019 (the “Effective Date”) by and between Vyera Pharmaceuticals, LLC, a Delaware limited liability company (“Vyera”), and CytoDyn Inc., a Delaware corporation (“CytoDyn”).';
+
+  it('narrows the preamble to the agreement’s name, its date and its parties', () => {
+    expect(phrases('Document Name', preamble)).toEqual(['Commercialization and License Agreement']);
+    expect(phrases('Agreement Date', preamble)).toEqual(['December 17, 2019']);
+    expect(phrases('Effective Date', preamble)).toEqual(['December 17, 2019']);
+    expect(phrases('Parties', preamble)).toEqual([
+      'Vyera Pharmaceuticals, LLC',
+      'Vyera',
+      'CytoDyn Inc.',
+      'CytoDyn',
+    ]);
+  });
+
+  it('reads the usual date forms and leaves a title or a dateless sentence whole', () => {
+    expect(
+      phrases('Agreement Date', 'made this 8th day of May 2014, and amended on 1/9/2020'),
+    ).toEqual(['8th day of May 2014', '1/9/2020']);
+    expect(
+      phrases('Effective Date', 'The term commences on the date of the last signature.'),
+    ).toEqual([]);
+    expect(phrases('Document Name', 'MASTER SUPPLY AGREEMENT')).toEqual([]);
+  });
+
+  it('maps a phrase back to page pieces, across a page break too', () => {
+    const pages = [
+      { pageNumber: 1, text: 'This Agreement is made on December\n17, 2019 by Acme Corp. and' },
+      { pageNumber: 2, text: 'Beta Inc. (“Beta”).' },
+    ];
+    const [segment] = segmentDocument(pages);
+    const [date] = SHORT_SPAN_EXTRACTORS['Agreement Date']!(segment!.text);
+    const [piece] = piecesOfRange(segment!, date![0], date![1]);
+    expect(pages[0]!.text.slice(piece!.start, piece!.end)).toBe('December\n17, 2019');
+    const from = segment!.text.indexOf('and Beta');
+    const pieces = piecesOfRange(segment!, from, from + 'and Beta'.length);
+    expect(pieces.map((p) => pages[p.pageNumber - 1]!.text.slice(p.start, p.end))).toEqual([
+      'and',
+      'Beta',
+    ]);
+  });
+});
