@@ -29,7 +29,7 @@ const baseQueryWithSessionCheck: typeof baseQuery = async (args, queryApi, extra
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithSessionCheck,
-  tagTypes: ['User', 'Projects', 'Stats', 'ProjectFiles', 'ChatSessions', 'ChatHistory'],
+  tagTypes: ['User', 'Projects', 'Stats', 'ProjectFiles', 'ChatSessions', 'ChatHistory', 'Clauses'],
   keepUnusedDataFor: 300,
   refetchOnFocus: false,
   refetchOnReconnect: false,
