@@ -1,0 +1,18 @@
+import { useMemo } from 'react';
+import { useGetProjectClausesQuery } from '../api/clausesApi';
+import { redFlagsFound, reviewRows } from '../clauseMatrix';
+
+/**
+ * The red-flag categories found in each analysed document of a project (at the model's
+ * thresholds), by document id; null until known (or when the clauses cannot be loaded).
+ */
+export function useRedFlags(projectId: number): ReadonlyMap<number, string[]> | null {
+  const { data } = useGetProjectClausesQuery({ projectId });
+  return useMemo(
+    () =>
+      data
+        ? new Map(reviewRows(data).map((row) => [row.document.documentId, redFlagsFound(row)]))
+        : null,
+    [data],
+  );
+}
