@@ -66,7 +66,7 @@ export const ClauseCell = memo(function ClauseCell({
 
   const look = CLAUSE_LOOK[status === 'found' ? 'found' : 'uncertain'];
   return (
-    <Box role="gridcell" aria-colindex={colIndex} sx={frame}>
+    <Box role="gridcell" aria-colindex={colIndex} aria-label={label} sx={frame}>
       <Tooltip
         describeChild
         placement="bottom-start"
