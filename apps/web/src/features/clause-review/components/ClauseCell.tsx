@@ -2,22 +2,13 @@ import type { ClauseSpan, DocumentClauses } from '@clearroom/contracts';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
 import Remove from '@mui/icons-material/Remove';
-import Box from '@mui/material/Box';
-import ButtonBase from '@mui/material/ButtonBase';
-import Stack from '@mui/material/Stack';
-import { alpha } from '@mui/material/styles';
+import { alpha, type Theme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { memo } from 'react';
-import { cellLabel, firstWords, type CellStatus, type ClauseCell as Cell } from '../clauseMatrix';
+import { cellLabel, firstWords, type ClauseCell as Cell } from '../clauseMatrix';
 
 export const CELL_WIDTH = 184;
-
-/** Icon, colour and word together: the status never rests on colour alone. */
-const CLAUSE_LOOK = {
-  found: { label: 'Found', Icon: CheckCircle, color: 'success' },
-  uncertain: { label: 'Uncertain', Icon: HelpOutline, color: 'warning' },
-} as const satisfies Record<Exclude<CellStatus, 'not-found'>, object>;
 
 type ClauseCellProps = {
   category: string;
@@ -29,8 +20,10 @@ type ClauseCellProps = {
 };
 
 /**
- * One cell of the Clause Review: the category's status in a document, with the best clause's
- * first words and page. Hovering or focusing shows the whole clause; clicking opens it.
+ * One cell of the Clause Review: the category's status in a document (icon, colour and word,
+ * never colour alone), with the best clause's first words and page. Hovering or focusing shows
+ * the whole clause; clicking opens it. Plain elements styled by `clauseCellStyles` on the grid:
+ * hundreds of cells mount while the grid scrolls.
  */
 export const ClauseCell = memo(function ClauseCell({
   category,
@@ -41,97 +34,123 @@ export const ClauseCell = memo(function ClauseCell({
 }: ClauseCellProps) {
   const { clause, status } = cell;
   const label = cellLabel(category, cell);
-  const frame = {
-    width: CELL_WIDTH,
-    flexShrink: 0,
-    p: 0.5,
-    borderRight: 1,
-    borderColor: 'divider',
-  } as const;
 
   if (!clause) {
     return (
-      <Box role="gridcell" aria-colindex={colIndex} aria-label={label} sx={frame}>
-        <Stack
-          direction="row"
-          spacing={0.5}
-          sx={{ alignItems: 'center', height: '100%', px: 0.75, color: 'text.disabled' }}
-        >
+      <div role="gridcell" aria-colindex={colIndex} aria-label={label} className="clause-cell">
+        <span className="clause-cell-empty">
           <Remove fontSize="small" aria-hidden />
-          <Typography variant="caption">Not found</Typography>
-        </Stack>
-      </Box>
+          Not found
+        </span>
+      </div>
     );
   }
 
-  const look = CLAUSE_LOOK[status === 'found' ? 'found' : 'uncertain'];
+  const found = status === 'found';
+  const Icon = found ? CheckCircle : HelpOutline;
   return (
-    <Box role="gridcell" aria-colindex={colIndex} aria-label={label} sx={frame}>
+    <div role="gridcell" aria-colindex={colIndex} aria-label={label} className="clause-cell">
       <Tooltip
         describeChild
         placement="bottom-start"
         enterDelay={300}
-        title={<ClauseTooltip category={category} clause={clause} status={look.label} />}
+        title={<ClauseTooltip category={category} clause={clause} found={found} />}
         slotProps={{ tooltip: { sx: { maxWidth: 480 } } }}
       >
-        <ButtonBase
+        <button
+          type="button"
           aria-label={label}
+          className={`clause-cell-button ${found ? 'found' : 'uncertain'}`}
           onClick={() => onOpen(document, clause)}
-          sx={(theme) => ({
-            width: '100%',
-            height: '100%',
-            px: 0.75,
-            borderRadius: 1,
-            display: 'flex',
-            flexDirection: 'column',
-            alignItems: 'flex-start',
-            justifyContent: 'center',
-            textAlign: 'left',
-            bgcolor: alpha(theme.palette[look.color].main, status === 'found' ? 0.1 : 0.08),
-            '&:hover, &.Mui-focusVisible': {
-              bgcolor: alpha(theme.palette[look.color].main, 0.2),
-            },
-            '&.Mui-focusVisible': { outline: `2px solid ${theme.palette.primary.main}` },
-          })}
         >
-          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', width: '100%' }}>
-            <look.Icon fontSize="small" color={look.color} aria-hidden />
-            <Typography
-              variant="caption"
-              sx={{ fontWeight: 600, color: `${look.color}.dark`, flex: 1 }}
-            >
-              {look.label}
-            </Typography>
-            <Typography variant="caption" color="text.secondary">
-              p. {clause.pageNumber}
-            </Typography>
-          </Stack>
-          <Typography variant="caption" noWrap sx={{ width: '100%' }}>
-            {firstWords(clause.quote)}
-          </Typography>
-        </ButtonBase>
+          <span className="clause-cell-status">
+            <Icon fontSize="small" aria-hidden />
+            <span className="clause-cell-status-label">{found ? 'Found' : 'Uncertain'}</span>
+            <span className="clause-cell-page">p. {clause.pageNumber}</span>
+          </span>
+          <span className="clause-cell-quote">{firstWords(clause.quote)}</span>
+        </button>
       </Tooltip>
-    </Box>
+    </div>
   );
 });
 
 function ClauseTooltip({
   category,
   clause,
-  status,
+  found,
 }: {
   category: string;
   clause: ClauseSpan;
-  status: string;
+  found: boolean;
 }) {
   return (
     <>
       <Typography variant="caption" component="p" sx={{ fontWeight: 600, mb: 0.5 }}>
-        {category} · {status} on page {clause.pageNumber} · score {clause.score.toFixed(2)}
+        {category} · {found ? 'Found' : 'Uncertain'} on page {clause.pageNumber} · score{' '}
+        {clause.score.toFixed(2)}
       </Typography>
       <Typography variant="body2" component="p" sx={{ whiteSpace: 'pre-wrap' }}>
         {clause.quote}
       </Typography>
     </>
   );
+}
+
+/** The cells' styles, set once on the grid (in `sx`: lengths as strings, numbers are spacing). */
+export function clauseCellStyles(theme: Theme) {
+  const { palette, typography } = theme;
+  const tint = (color: string, amount: number) => alpha(color, amount);
+  return {
+    '& .clause-cell': {
+      width: CELL_WIDTH,
+      flexShrink: 0,
+      padding: '4px',
+      borderRight: `1px solid ${palette.divider}`,
+    },
+    '& .clause-cell-empty': {
+      ...typography.caption,
+      display: 'flex',
+      alignItems: 'center',
+      gap: '4px',
+      height: '100%',
+      padding: '0 6px',
+      color: palette.text.disabled,
+    },
+    '& .clause-cell-button': {
+      ...typography.caption,
+      width: '100%',
+      height: '100%',
+      border: 0,
+      borderRadius: `${theme.shape.borderRadius}px`,
+      padding: '0 6px',
+      display: 'flex',
+      flexDirection: 'column',
+      alignItems: 'flex-start',
+      justifyContent: 'center',
+      textAlign: 'left',
+      color: palette.text.primary,
+      cursor: 'pointer',
+      '&:focus-visible': { outline: `2px solid ${palette.primary.main}`, outlineOffset: '1px' },
+    },
+    '& .clause-cell-button.found': {
+      backgroundColor: tint(palette.success.main, 0.1),
+      '&:hover, &:focus-visible': { backgroundColor: tint(palette.success.main, 0.2) },
+      '& .clause-cell-status': { color: palette.success.dark },
+    },
+    '& .clause-cell-button.uncertain': {
+      backgroundColor: tint(palette.warning.main, 0.08),
+      '&:hover, &:focus-visible': { backgroundColor: tint(palette.warning.main, 0.2) },
+      '& .clause-cell-status': { color: palette.warning.dark },
+    },
+    '& .clause-cell-status': { display: 'flex', alignItems: 'center', gap: '4px', width: '100%' },
+    '& .clause-cell-status-label': { fontWeight: 600, flex: 1 },
+    '& .clause-cell-page': { color: palette.text.secondary },
+    '& .clause-cell-quote': {
+      width: '100%',
+      overflow: 'hidden',
+      textOverflow: 'ellipsis',
+      whiteSpace: 'nowrap',
+    },
+  } as const;
 }

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useEffect, useEffectEvent, useMemo } from 'react';
+import { memo, useEffect, useEffectEvent, useMemo } from 'react';
 import {
   cellOf,
   categoryCount,
@@ -15,7 +15,7 @@ import {
   type ReviewRow,
 } from '../clauseMatrix';
 import { useGridWindow } from '../hooks/useGridWindow';
-import { CELL_WIDTH, ClauseCell } from './ClauseCell';
+import { CELL_WIDTH, ClauseCell, clauseCellStyles } from './ClauseCell';
 
 const NAME_WIDTH = 280;
 const ROW_HEIGHT = 60;
@@ -77,7 +77,12 @@ export function ClauseMatrix({
       aria-label="Clause review"
       aria-rowcount={rows.length + HEADER_ROWS}
       aria-colcount={categories.length + 1}
-      sx={{ height: '100%', overflow: 'auto', position: 'relative' }}
+      sx={(theme) => ({
+        height: '100%',
+        overflow: 'auto',
+        position: 'relative',
+        ...clauseCellStyles(theme),
+      })}
     >
       <Box sx={{ width, minWidth: '100%' }}>
         <Box
@@ -146,82 +151,109 @@ export function ClauseMatrix({
 
         <Box role="rowgroup">
           <Box aria-hidden sx={{ height: firstRow * ROW_HEIGHT }} />
-          {rows.slice(firstRow, endRow).map((row, offset) => {
-            const { document } = row;
-            const marked = document.documentId === markedDocumentId;
-            return (
-              <Box
-                key={document.documentId}
-                role="row"
-                aria-rowindex={firstRow + offset + HEADER_ROWS + 1}
-                aria-label={document.originalname}
-                aria-selected={marked || undefined}
-                sx={{
-                  display: 'flex',
-                  height: ROW_HEIGHT,
-                  borderBottom: 1,
-                  borderColor: 'divider',
-                  bgcolor: marked ? 'action.selected' : undefined,
-                }}
-              >
-                <Box
-                  role="rowheader"
-                  aria-colindex={1}
-                  sx={{
-                    ...pinnedCell,
-                    px: 1.5,
-                    display: 'flex',
-                    alignItems: 'center',
-                    bgcolor: marked ? 'grey.200' : 'background.paper',
-                  }}
-                >
-                  <Typography variant="body2" noWrap title={document.originalname}>
-                    {document.originalname}
-                  </Typography>
-                </Box>
-                {document.note !== null ? (
-                  <Box
-                    role="gridcell"
-                    aria-colindex={2}
-                    aria-colspan={categories.length}
-                    sx={{
-                      width: categories.length * CELL_WIDTH,
-                      display: 'flex',
-                      alignItems: 'center',
-                    }}
-                  >
-                    <Typography
-                      variant="body2"
-                      color="text.secondary"
-                      sx={{ position: 'sticky', left: NAME_WIDTH, px: 1.5, fontStyle: 'italic' }}
-                    >
-                      {document.note}
-                    </Typography>
-                  </Box>
-                ) : (
-                  <>
-                    <Box aria-hidden sx={{ width: firstColumn * CELL_WIDTH, flexShrink: 0 }} />
-                    {categories.slice(firstColumn, endColumn).map((category, column) => (
-                      <ClauseCell
-                        key={category}
-                        category={category}
-                        cell={cellOf(row, category)}
-                        colIndex={firstColumn + column + 2}
-                        document={document}
-                        onOpen={onOpen}
-                      />
-                    ))}
-                  </>
-                )}
-              </Box>
-            );
-          })}
+          {rows.slice(firstRow, endRow).map((row, offset) => (
+            <MatrixRow
+              key={row.document.documentId}
+              row={row}
+              rowIndex={firstRow + offset + HEADER_ROWS + 1}
+              categories={categories}
+              firstColumn={firstColumn}
+              endColumn={endColumn}
+              marked={row.document.documentId === markedDocumentId}
+              onOpen={onOpen}
+            />
+          ))}
           <Box aria-hidden sx={{ height: (rows.length - endRow) * ROW_HEIGHT }} />
         </Box>
       </Box>
     </Box>
   );
 }
+
+type MatrixRowProps = {
+  row: ReviewRow;
+  /** 1-based, counting the header rows. */
+  rowIndex: number;
+  categories: readonly string[];
+  firstColumn: number;
+  endColumn: number;
+  marked: boolean;
+  onOpen: (document: DocumentClauses, clause: ClauseSpan) => void;
+};
+
+/** A document's row; rows that stay in view are not rendered again as the grid scrolls. */
+const MatrixRow = memo(function MatrixRow({
+  row,
+  rowIndex,
+  categories,
+  firstColumn,
+  endColumn,
+  marked,
+  onOpen,
+}: MatrixRowProps) {
+  const { document } = row;
+  return (
+    <Box
+      role="row"
+      aria-rowindex={rowIndex}
+      aria-label={document.originalname}
+      aria-selected={marked || undefined}
+      sx={{
+        display: 'flex',
+        height: ROW_HEIGHT,
+        borderBottom: 1,
+        borderColor: 'divider',
+        bgcolor: marked ? 'action.selected' : undefined,
+      }}
+    >
+      <Box
+        role="rowheader"
+        aria-colindex={1}
+        sx={{
+          ...pinnedCell,
+          px: 1.5,
+          display: 'flex',
+          alignItems: 'center',
+          bgcolor: marked ? 'grey.200' : 'background.paper',
+        }}
+      >
+        <Typography variant="body2" noWrap title={document.originalname}>
+          {document.originalname}
+        </Typography>
+      </Box>
+      {document.note !== null ? (
+        <Box
+          role="gridcell"
+          aria-colindex={2}
+          aria-colspan={categories.length}
+          sx={{ width: categories.length * CELL_WIDTH, display: 'flex', alignItems: 'center' }}
+        >
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ position: 'sticky', left: NAME_WIDTH, px: 1.5, fontStyle: 'italic' }}
+          >
+            {document.note}
+          </Typography>
+        </Box>
+      ) : (
+        <>
+          <Box aria-hidden sx={{ width: firstColumn * CELL_WIDTH, flexShrink: 0 }} />
+          {categories.slice(firstColumn, endColumn).map((category, column) => (
+            <ClauseCell
+              key={category}
+              category={category}
+              cell={cellOf(row, category)}
+              colIndex={firstColumn + column + 2}
+              document={document}
+              onOpen={onOpen}
+            />
+          ))}
+        </>
+      )}
+    </Box>
+  );
+});
 
 /** The name column stays in view while the categories scroll sideways. */
 const pinnedCell = {

@@ -50,20 +50,28 @@ export function useGridWindow({
   const scrollerRef = useRef<HTMLDivElement>(null);
   const [viewport, setViewport] = useState<Viewport>({ top: 0, left: 0, ...FALLBACK_SIZE });
 
+  /** `resized`: the scroller's size is read too (only then: reading it may force a layout). */
   const measure = useCallback(
-    (element: HTMLElement) => {
-      const next: Viewport = {
-        top: element.scrollTop,
-        left: element.scrollLeft,
-        width: element.clientWidth || FALLBACK_SIZE.width,
-        height: element.clientHeight || FALLBACK_SIZE.height,
-      };
-      setViewport((previous) =>
-        sameRange(previous.top, previous.height, next.top, next.height, rowHeight) &&
-        sameRange(previous.left, previous.width, next.left, next.width, columnWidth)
+    (element: HTMLElement, resized: boolean) => {
+      const size = resized
+        ? {
+            width: element.clientWidth || FALLBACK_SIZE.width,
+            height: element.clientHeight || FALLBACK_SIZE.height,
+          }
+        : null;
+      const top = element.scrollTop;
+      const left = element.scrollLeft;
+      setViewport((previous) => {
+        const next: Viewport = {
+          top,
+          left,
+          ...(size ?? { width: previous.width, height: previous.height }),
+        };
+        return sameRange(previous.top, previous.height, next.top, next.height, rowHeight) &&
+          sameRange(previous.left, previous.width, next.left, next.width, columnWidth)
           ? previous
-          : next,
-      );
+          : next;
+      });
     },
     [rowHeight, columnWidth],
   );
@@ -71,15 +79,15 @@ export function useGridWindow({
   useEffect(() => {
     const element = scrollerRef.current;
     if (!element) return;
-    measure(element);
+    measure(element, true);
     if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => measure(element));
+    const observer = new ResizeObserver(() => measure(element, true));
     observer.observe(element);
     return () => observer.disconnect();
   }, [measure]);
 
   const onScroll = useCallback(
-    (event: UIEvent<HTMLElement>) => measure(event.currentTarget),
+    (event: UIEvent<HTMLElement>) => measure(event.currentTarget, false),
     [measure],
   );
 
@@ -89,7 +97,7 @@ export function useGridWindow({
       const element = scrollerRef.current;
       if (!element) return;
       element.scrollTop = index * rowHeight;
-      measure(element);
+      measure(element, false);
     },
     [rowHeight, measure],
   );
