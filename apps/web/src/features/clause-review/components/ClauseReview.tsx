@@ -74,6 +74,10 @@ export function ClauseReview({ project }: { project: Project }) {
       ? review.filters.category
       : null;
   const { redFlagsOnly, documentId } = review.filters;
+  // The document arrived at (e.g. from the Documents page) stays marked, and scrolled to, once
+  // its filter is cleared (state adjusted during render, not in an effect).
+  const [markedId, setMarkedId] = useState(documentId);
+  if (documentId !== null && documentId !== markedId) setMarkedId(documentId);
   const shown = useMemo(
     () => applyFilters(allGroups, rows, { redFlagsOnly, documentId, category }),
     [allGroups, rows, redFlagsOnly, documentId, category],
@@ -123,7 +127,7 @@ export function ClauseReview({ project }: { project: Project }) {
           groups={shown.groups}
           rows={shown.rows}
           allRows={rows}
-          markedDocumentId={documentId}
+          markedDocumentId={markedId}
           onOpen={openClause}
         />
       ) : (

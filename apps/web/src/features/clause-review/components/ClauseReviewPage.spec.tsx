@@ -227,6 +227,19 @@ describe('ClauseReviewPage', () => {
     expect(row('Licence.docx')).toBeInTheDocument();
   });
 
+  it('keeps the linked document marked and in view once its filter is cleared', async () => {
+    mockServer();
+    const { user } = renderPage('?document=9');
+    await grid();
+
+    await user.clear(screen.getByRole('combobox', { name: 'Document' }));
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(6));
+    expect(row('Supply Agreement.pdf')).toHaveAttribute('aria-selected', 'true');
+    expect(row('Licence.docx')).not.toHaveAttribute('aria-selected');
+    // The second document's row is scrolled to the top.
+    expect(screen.getByRole('grid').scrollTop).toBe(60);
+  });
+
   it('filters to one category', async () => {
     mockServer();
     const { user } = renderPage();
