@@ -389,6 +389,7 @@ describe('ProjectFilesCard', () => {
           documentId: 5,
           clauses: [makeClause({ category: 'Governing Law', score: 0.9 })],
         }),
+        makeDocumentClauses({ documentId: 7, note: 'Scanned without a text layer.' }),
       ],
     });
     const { server } = renderCard(
@@ -396,6 +397,7 @@ describe('ProjectFilesCard', () => {
         makeProjectFile({ id: 4, originalname: 'Licence.pdf' }),
         makeProjectFile({ id: 5, originalname: 'Lease.pdf' }),
         makeProjectFile({ id: 6, originalname: 'New.pdf', processing_status: 'processing' }),
+        makeProjectFile({ id: 7, originalname: 'Scan.pdf' }),
       ),
       { routes: { 'GET /api/projects/1/clauses': { body: clauses } } },
     );
@@ -409,6 +411,7 @@ describe('ProjectFilesCard', () => {
       within(await rowOf('Lease.pdf')).getByRole('link', { name: 'No red flags' }),
     ).toHaveAttribute('href', '/project/1/clauses?document=5');
     expect(within(await rowOf('New.pdf')).queryByRole('link', { name: /red flag/ })).toBeNull();
+    expect(within(await rowOf('Scan.pdf')).queryByRole('link', { name: /red flag/ })).toBeNull();
     // The model's thresholds: no minScore asked for.
     expect(server.callsTo('GET', '/api/projects/1/clauses')[0]?.search).toBe('');
   });
