@@ -36,6 +36,7 @@ export const api = createApi({
     'ProjectFiles',
     'ChatSessions',
     'ChatHistory',
+    'Clauses',
     'Reviews',
     'ReviewTemplates',
   ],

@@ -72,6 +72,14 @@ export const routes: RouteObject[] = [
                     }),
                   },
                   {
+                    path: 'clauses',
+                    lazy: async () => ({
+                      Component: (
+                        await import('../features/clause-review/components/ClauseReviewPage')
+                      ).ClauseReviewPage,
+                    }),
+                  },
+                  {
                     path: 'reviews',
                     children: [
                       {

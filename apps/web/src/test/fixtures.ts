@@ -1,4 +1,11 @@
-import type { Project, ProjectFile, User } from '@clearroom/contracts';
+import type {
+  ClauseSpan,
+  ClausesResponse,
+  DocumentClauses,
+  Project,
+  ProjectFile,
+  User,
+} from '@clearroom/contracts';
 
 export const testUser: User = { id: 1, username: 'alice' };
 
@@ -43,5 +50,90 @@ export function makeProjectFile(overrides: Partial<ProjectFile> = {}): ProjectFi
     ...overrides,
     processing_status: status,
     processingStatus: status,
+  };
+}
+
+/** CUAD's 41 clause categories, as the clause model names them. */
+export const CUAD_CATEGORIES = [
+  'Document Name',
+  'Parties',
+  'Agreement Date',
+  'Effective Date',
+  'Expiration Date',
+  'Renewal Term',
+  'Notice Period To Terminate Renewal',
+  'Governing Law',
+  'Most Favored Nation',
+  'Non-Compete',
+  'Exclusivity',
+  'No-Solicit Of Customers',
+  'Competitive Restriction Exception',
+  'No-Solicit Of Employees',
+  'Non-Disparagement',
+  'Termination For Convenience',
+  'Rofr/Rofo/Rofn',
+  'Change Of Control',
+  'Anti-Assignment',
+  'Revenue/Profit Sharing',
+  'Price Restrictions',
+  'Minimum Commitment',
+  'Volume Restriction',
+  'Ip Ownership Assignment',
+  'Joint Ip Ownership',
+  'License Grant',
+  'Non-Transferable License',
+  'Affiliate License-Licensor',
+  'Affiliate License-Licensee',
+  'Unlimited/All-You-Can-Eat-License',
+  'Irrevocable Or Perpetual License',
+  'Source Code Escrow',
+  'Post-Termination Services',
+  'Audit Rights',
+  'Uncapped Liability',
+  'Cap On Liability',
+  'Liquidated Damages',
+  'Warranty Duration',
+  'Insurance',
+  'Covenant Not To Sue',
+  'Third Party Beneficiary',
+];
+
+/** A clause whose quote sits at the start of its page's text. */
+export function makeClause(overrides: Partial<ClauseSpan> = {}): ClauseSpan {
+  const quote = overrides.quote ?? 'This Agreement shall be governed by the laws of New York.';
+  return {
+    category: 'Governing Law',
+    score: 0.9,
+    pageNumber: 1,
+    start: 0,
+    end: quote.length,
+    group: 0,
+    found: (overrides.score ?? 0.9) >= 0.5,
+    ...overrides,
+    quote,
+  };
+}
+
+export function makeDocumentClauses(overrides: Partial<DocumentClauses> = {}): DocumentClauses {
+  return {
+    documentId: 1,
+    originalname: 'Share Purchase Agreement.pdf',
+    filename: '3f2a9c.pdf',
+    mimetype: 'application/pdf',
+    note: null,
+    clauses: [],
+    ...overrides,
+  };
+}
+
+/** Every category's threshold 0.5 unless given. */
+export function makeClausesResponse(overrides: Partial<ClausesResponse> = {}): ClausesResponse {
+  return {
+    modelVersion: 'cuad-lr-1',
+    categories: CUAD_CATEGORIES,
+    thresholds: Object.fromEntries(CUAD_CATEGORIES.map((category) => [category, 0.5])),
+    reclassifying: null,
+    documents: [],
+    ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import type { Citation, ProjectFile } from '@clearroom/contracts';
+import type { Citation, ClauseSpan, DocumentClauses, ProjectFile } from '@clearroom/contracts';
 
 /** The passage to highlight: `quote` is `pageText.slice(start, end)` of the page's text. */
 export type ViewerHighlight = { quote: string; start: number; end: number };
@@ -19,6 +19,17 @@ export function targetFromCitation(citation: Citation): ViewerTarget {
     mimetype: citation.mimetype,
     pageNumber: citation.pageNumber,
     highlight: { quote: citation.quote, start: citation.start, end: citation.end },
+  };
+}
+
+/** A clause found by the clause model, highlighted like a citation. */
+export function targetFromClause(document: DocumentClauses, clause: ClauseSpan): ViewerTarget {
+  return {
+    documentId: document.documentId,
+    originalname: document.originalname,
+    mimetype: document.mimetype,
+    pageNumber: clause.pageNumber,
+    highlight: { quote: clause.quote, start: clause.start, end: clause.end },
   };
 }
 

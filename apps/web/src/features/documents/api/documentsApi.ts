@@ -20,14 +20,16 @@ export const documentsApi = api.injectEndpoints({
       query: (projectId) => `/projects/${projectId}/files`,
       transformResponse: readFiles,
       providesTags: (_files, _error, projectId) => [{ type: 'ProjectFiles', id: projectId }],
-      // 'Documents Analyzed' on the dashboard counts analysed files: when polling sees one
-      // finish, the cached stats are out of date.
-      async onQueryStarted(_projectId, lifecycle) {
+      // 'Documents Analyzed' on the dashboard counts analysed files, and the Clause Review
+      // shows their clauses: when polling sees one finish, both cached answers are out of date.
+      async onQueryStarted(projectId, lifecycle) {
         const before = lifecycle.getCacheEntry().data;
         try {
           const { data: after } = await lifecycle.queryFulfilled;
           if (before && countAnalysed(before) !== countAnalysed(after)) {
-            lifecycle.dispatch(api.util.invalidateTags(['Stats']));
+            lifecycle.dispatch(
+              api.util.invalidateTags(['Stats', { type: 'Clauses', id: projectId }]),
+            );
           }
         } catch {
           // The failure is shown by the list itself.
@@ -38,7 +40,9 @@ export const documentsApi = api.injectEndpoints({
     deleteFile: build.mutation<SuccessResponse, DeleteFileArgs>({
       query: ({ id }) => ({ url: `/files/${id}`, method: 'DELETE' }),
       invalidatesTags: (_result, error, { projectId }) =>
-        error ? [] : [{ type: 'ProjectFiles', id: projectId }, 'Stats'],
+        error
+          ? []
+          : [{ type: 'ProjectFiles', id: projectId }, { type: 'Clauses', id: projectId }, 'Stats'],
     }),
   }),
 });

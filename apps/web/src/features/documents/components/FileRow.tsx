@@ -6,6 +6,8 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { formatDate } from '../../../components/formatDate';
+import { RedFlagChip } from '../../clause-review/components/RedFlagChip';
+import { isAnalysed } from '../fileStatus';
 import { formatFileSize } from '../formatFileSize';
 import { fileTypeLabel } from '../fileTypes';
 import { FileActions } from './FileActions';
@@ -16,10 +18,12 @@ type FileRowProps = {
   file: ProjectFile;
   /** On phones the size, date and status move under the name instead of their own columns. */
   compact: boolean;
+  /** The red-flag categories found in the document, once it is analysed and they are known. */
+  redFlags?: readonly string[] | undefined;
   onDelete: () => void;
 };
 
-export function FileRow({ file, compact, onDelete }: FileRowProps) {
+export function FileRow({ file, compact, redFlags, onDelete }: FileRowProps) {
   const name = file.originalname;
   const size = formatFileSize(file.size);
   const uploaded = formatDate(file.uploadedAt);
@@ -36,9 +40,18 @@ export function FileRow({ file, compact, onDelete }: FileRowProps) {
                 {name}
               </Typography>
             </Tooltip>
-            <Typography variant="caption" color="text.secondary" component="div">
-              {compact ? `${typeLabel} · ${size} · ${uploaded}` : typeLabel}
-            </Typography>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <Typography variant="caption" color="text.secondary" component="div">
+                {compact ? `${typeLabel} · ${size} · ${uploaded}` : typeLabel}
+              </Typography>
+              {redFlags && isAnalysed(file) && (
+                <RedFlagChip
+                  projectId={file.projectId}
+                  documentId={file.id}
+                  categories={redFlags}
+                />
+              )}
+            </Stack>
             {compact && (
               <Box sx={{ mt: 0.5 }}>
                 <FileStatusBadge file={file} />

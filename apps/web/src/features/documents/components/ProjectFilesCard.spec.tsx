@@ -2,7 +2,12 @@ import type { ProjectFile } from '@clearroom/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred, mockFetch, type MockHandler, type MockResponse } from '../../../test/fetchMock';
-import { makeProjectFile } from '../../../test/fixtures';
+import {
+  makeClause,
+  makeClausesResponse,
+  makeDocumentClauses,
+  makeProjectFile,
+} from '../../../test/fixtures';
 import { setViewportWidth } from '../../../test/matchMedia';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { ProjectFilesCard } from './ProjectFilesCard';
@@ -365,5 +370,49 @@ describe('ProjectFilesCard', () => {
     expect(row).toHaveTextContent('PDF · 2.3 MB · 14/03/2026');
     expect(row).toHaveTextContent('Analysis Complete');
     expect(within(row).getByRole('button', { name: 'Delete SPA.pdf' })).toBeInTheDocument();
+  });
+
+  it("shows each analysed document's red flags, linking to its Clause Review row", async () => {
+    const clauses = makeClausesResponse({
+      thresholds: { 'Change Of Control': 0.6, 'Anti-Assignment': 0.5, 'Governing Law': 0.5 },
+      documents: [
+        makeDocumentClauses({
+          documentId: 4,
+          clauses: [
+            makeClause({ category: 'Change Of Control', score: 0.7 }),
+            makeClause({ category: 'Change Of Control', score: 0.8 }),
+            makeClause({ category: 'Anti-Assignment', score: 0.9 }),
+            makeClause({ category: 'Governing Law', score: 0.9 }),
+          ],
+        }),
+        makeDocumentClauses({
+          documentId: 5,
+          clauses: [makeClause({ category: 'Governing Law', score: 0.9 })],
+        }),
+        makeDocumentClauses({ documentId: 7, note: 'Scanned without a text layer.' }),
+      ],
+    });
+    const { server } = renderCard(
+      listOf(
+        makeProjectFile({ id: 4, originalname: 'Licence.pdf' }),
+        makeProjectFile({ id: 5, originalname: 'Lease.pdf' }),
+        makeProjectFile({ id: 6, originalname: 'New.pdf', processing_status: 'processing' }),
+        makeProjectFile({ id: 7, originalname: 'Scan.pdf' }),
+      ),
+      { routes: { 'GET /api/projects/1/clauses': { body: clauses } } },
+    );
+
+    const flagged = await within(await rowOf('Licence.pdf')).findByRole('link', {
+      name: '2 red flags',
+    });
+    expect(flagged).toHaveAttribute('href', '/project/1/clauses?document=4');
+    expect(flagged).toHaveAccessibleDescription('Change Of Control, Anti-Assignment');
+    expect(
+      within(await rowOf('Lease.pdf')).getByRole('link', { name: 'No red flags' }),
+    ).toHaveAttribute('href', '/project/1/clauses?document=5');
+    expect(within(await rowOf('New.pdf')).queryByRole('link', { name: /red flag/ })).toBeNull();
+    expect(within(await rowOf('Scan.pdf')).queryByRole('link', { name: /red flag/ })).toBeNull();
+    // The model's thresholds: no minScore asked for.
+    expect(server.callsTo('GET', '/api/projects/1/clauses')[0]?.search).toBe('');
   });
 });

@@ -7,6 +7,7 @@ import TableRow from '@mui/material/TableRow';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
+import { useRedFlags } from '../../clause-review/hooks/useRedFlags';
 import { DeleteFileDialog } from './DeleteFileDialog';
 import { FileRow } from './FileRow';
 
@@ -20,6 +21,7 @@ export function ProjectFilesTable({ projectId, files }: ProjectFilesTableProps) 
   const compact = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   // Kept after closing so that the dialog still shows the name while it fades out.
   const [deletion, setDeletion] = useState<{ file: ProjectFile; open: boolean } | null>(null);
+  const redFlags = useRedFlags(projectId);
 
   return (
     <>
@@ -48,6 +50,7 @@ export function ProjectFilesTable({ projectId, files }: ProjectFilesTableProps) 
               key={file.id}
               file={file}
               compact={compact}
+              redFlags={redFlags?.get(file.id)}
               onDelete={() => setDeletion({ file, open: true })}
             />
           ))}

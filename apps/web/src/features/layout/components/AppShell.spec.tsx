@@ -55,6 +55,10 @@ describe('AppShell sidebar', () => {
       'aria-current',
       'page',
     );
+    expect(within(pages).getByRole('link', { name: 'Clause Review' })).toHaveAttribute(
+      'href',
+      '/project/2/clauses',
+    );
     expect(within(pages).getByRole('link', { name: 'Settings' })).toBeInTheDocument();
 
     const other = await projectButton('Project Atlas');

@@ -16,6 +16,7 @@ const projectPages = [
   { segment: 'deal-details', label: 'Deal Details' },
   { segment: 'documents', label: 'Documents' },
   { segment: 'chat', label: 'AI Analysis' },
+  { segment: 'clauses', label: 'Clause Review' },
   { segment: 'reviews', label: 'Reviews' },
   { segment: 'settings', label: 'Settings' },
 ] as const;

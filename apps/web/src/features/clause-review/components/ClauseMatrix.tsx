@@ -1,0 +1,322 @@
+import type { ClauseSpan, DocumentClauses } from '@clearroom/contracts';
+import FlagOutlined from '@mui/icons-material/FlagOutlined';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { memo, useEffect, useEffectEvent, useMemo } from 'react';
+import {
+  cellOf,
+  categoryCount,
+  countLabel,
+  isRedFlag,
+  type CategoryCount,
+  type ColumnGroup,
+  type ReviewRow,
+} from '../clauseMatrix';
+import { useGridWindow } from '../hooks/useGridWindow';
+import { CELL_WIDTH, ClauseCell, clauseCellStyles } from './ClauseCell';
+
+const NAME_WIDTH = 280;
+const ROW_HEIGHT = 60;
+const GROUP_ROW_HEIGHT = 32;
+const HEADER_ROW_HEIGHT = 64;
+/** The grid's own header rows come before the documents' (aria-rowindex is 1-based). */
+const HEADER_ROWS = 2;
+
+type ClauseMatrixProps = {
+  groups: readonly ColumnGroup[];
+  rows: readonly ReviewRow[];
+  /** Every document, whatever the filters: what the per-category counts are taken over. */
+  allRows: readonly ReviewRow[];
+  /** The document arrived at from a link: marked, and scrolled to while it is in the rows. */
+  markedDocumentId: number | null;
+  onOpen: (document: DocumentClauses, clause: ClauseSpan) => void;
+};
+
+/**
+ * The Clause Review's grid: documents as rows (names pinned on the left), categories as columns
+ * under their group headers (pinned on top). Only the rows and columns in view are rendered.
+ */
+export function ClauseMatrix({
+  groups,
+  rows,
+  allRows,
+  markedDocumentId,
+  onOpen,
+}: ClauseMatrixProps) {
+  const categories = useMemo(() => groups.flatMap((group) => group.categories), [groups]);
+  const { scrollerRef, onScroll, visible, scrollToRow } = useGridWindow({
+    rowCount: rows.length,
+    rowHeight: ROW_HEIGHT,
+    columnCount: categories.length,
+    columnWidth: CELL_WIDTH,
+  });
+  const width = NAME_WIDTH + categories.length * CELL_WIDTH;
+  const counts = useMemo(
+    () => new Map(categories.map((category) => [category, categoryCount(allRows, category)])),
+    [allRows, categories],
+  );
+
+  const scrollToMarked = useEffectEvent(() => {
+    const index = rows.findIndex((row) => row.document.documentId === markedDocumentId);
+    if (index !== -1) scrollToRow(index);
+  });
+  useEffect(() => {
+    scrollToMarked();
+  }, [markedDocumentId, rows.length]);
+
+  const { start: firstRow, end: endRow } = visible.rows;
+  const { start: firstColumn, end: endColumn } = visible.columns;
+
+  return (
+    <Box
+      ref={scrollerRef}
+      onScroll={onScroll}
+      role="grid"
+      aria-label="Clause review"
+      aria-rowcount={rows.length + HEADER_ROWS}
+      aria-colcount={categories.length + 1}
+      sx={(theme) => ({
+        height: '100%',
+        overflow: 'auto',
+        position: 'relative',
+        ...clauseCellStyles(theme),
+      })}
+    >
+      <Box sx={{ width, minWidth: '100%' }}>
+        <Box
+          role="rowgroup"
+          sx={{
+            position: 'sticky',
+            top: 0,
+            zIndex: 2,
+            bgcolor: 'background.paper',
+            borderBottom: 2,
+            borderColor: 'divider',
+          }}
+        >
+          <Box role="row" aria-rowindex={1} sx={{ display: 'flex', height: GROUP_ROW_HEIGHT }}>
+            <Box role="columnheader" aria-colindex={1} sx={pinnedCell} />
+            {groups.map((group, index) => (
+              <Box
+                key={group.label}
+                role="columnheader"
+                aria-colindex={
+                  2 + groups.slice(0, index).reduce((sum, g) => sum + g.categories.length, 0)
+                }
+                aria-colspan={group.categories.length}
+                sx={{
+                  width: group.categories.length * CELL_WIDTH,
+                  flexShrink: 0,
+                  borderRight: 1,
+                  borderBottom: 1,
+                  borderColor: 'divider',
+                  bgcolor: 'grey.50',
+                }}
+              >
+                {/* Kept in view while its columns scroll under the pinned name column. */}
+                <Typography
+                  variant="overline"
+                  sx={{
+                    position: 'sticky',
+                    left: NAME_WIDTH,
+                    px: 1,
+                    lineHeight: `${GROUP_ROW_HEIGHT}px`,
+                  }}
+                >
+                  {group.label}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+          <Box role="row" aria-rowindex={2} sx={{ display: 'flex', height: HEADER_ROW_HEIGHT }}>
+            <Box
+              role="columnheader"
+              aria-colindex={1}
+              sx={{ ...pinnedCell, px: 1.5, display: 'flex', alignItems: 'flex-end', pb: 1 }}
+            >
+              <Typography variant="subtitle2">Document</Typography>
+            </Box>
+            {categories.map((category, index) => (
+              <CategoryHeader
+                key={category}
+                category={category}
+                colIndex={index + 2}
+                count={counts.get(category) ?? { found: 0, total: 0 }}
+              />
+            ))}
+          </Box>
+        </Box>
+
+        <Box role="rowgroup">
+          <Box aria-hidden sx={{ height: firstRow * ROW_HEIGHT }} />
+          {rows.slice(firstRow, endRow).map((row, offset) => (
+            <MatrixRow
+              key={row.document.documentId}
+              row={row}
+              rowIndex={firstRow + offset + HEADER_ROWS + 1}
+              categories={categories}
+              firstColumn={firstColumn}
+              endColumn={endColumn}
+              marked={row.document.documentId === markedDocumentId}
+              onOpen={onOpen}
+            />
+          ))}
+          <Box aria-hidden sx={{ height: (rows.length - endRow) * ROW_HEIGHT }} />
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+type MatrixRowProps = {
+  row: ReviewRow;
+  /** 1-based, counting the header rows. */
+  rowIndex: number;
+  categories: readonly string[];
+  firstColumn: number;
+  endColumn: number;
+  marked: boolean;
+  onOpen: (document: DocumentClauses, clause: ClauseSpan) => void;
+};
+
+/** A document's row; rows that stay in view are not rendered again as the grid scrolls. */
+const MatrixRow = memo(function MatrixRow({
+  row,
+  rowIndex,
+  categories,
+  firstColumn,
+  endColumn,
+  marked,
+  onOpen,
+}: MatrixRowProps) {
+  const { document } = row;
+  return (
+    <Box
+      role="row"
+      aria-rowindex={rowIndex}
+      aria-label={document.originalname}
+      aria-selected={marked || undefined}
+      sx={{
+        display: 'flex',
+        height: ROW_HEIGHT,
+        borderBottom: 1,
+        borderColor: 'divider',
+        bgcolor: marked ? 'action.selected' : undefined,
+      }}
+    >
+      <Box
+        role="rowheader"
+        aria-colindex={1}
+        sx={{
+          ...pinnedCell,
+          px: 1.5,
+          display: 'flex',
+          alignItems: 'center',
+          bgcolor: marked ? 'grey.200' : 'background.paper',
+        }}
+      >
+        <Typography variant="body2" noWrap title={document.originalname}>
+          {document.originalname}
+        </Typography>
+      </Box>
+      {document.note !== null ? (
+        <Box
+          role="gridcell"
+          aria-colindex={2}
+          aria-colspan={categories.length}
+          sx={{ width: categories.length * CELL_WIDTH, display: 'flex', alignItems: 'center' }}
+        >
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ position: 'sticky', left: NAME_WIDTH, px: 1.5, fontStyle: 'italic' }}
+          >
+            {document.note}
+          </Typography>
+        </Box>
+      ) : (
+        <>
+          <Box aria-hidden sx={{ width: firstColumn * CELL_WIDTH, flexShrink: 0 }} />
+          {categories.slice(firstColumn, endColumn).map((category, column) => (
+            <ClauseCell
+              key={category}
+              category={category}
+              cell={cellOf(row, category)}
+              colIndex={firstColumn + column + 2}
+              document={document}
+              onOpen={onOpen}
+            />
+          ))}
+        </>
+      )}
+    </Box>
+  );
+});
+
+/** The name column stays in view while the categories scroll sideways. */
+const pinnedCell = {
+  width: NAME_WIDTH,
+  flexShrink: 0,
+  position: 'sticky',
+  left: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  borderRight: 2,
+  borderColor: 'divider',
+} as const;
+
+function CategoryHeader({
+  category,
+  colIndex,
+  count,
+}: {
+  category: string;
+  colIndex: number;
+  count: CategoryCount;
+}) {
+  const redFlag = isRedFlag(category);
+  const label = countLabel(category, count);
+  return (
+    <Tooltip title={redFlag ? `${label} (red flag)` : label} describeChild>
+      <Box
+        role="columnheader"
+        aria-colindex={colIndex}
+        aria-label={category}
+        sx={{
+          width: CELL_WIDTH,
+          flexShrink: 0,
+          px: 1,
+          py: 0.75,
+          borderRight: 1,
+          borderColor: 'divider',
+          display: 'flex',
+          flexDirection: 'column',
+          justifyContent: 'space-between',
+        }}
+      >
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+          <Typography
+            variant="caption"
+            sx={{
+              fontWeight: 600,
+              lineHeight: 1.3,
+              flex: 1,
+              display: '-webkit-box',
+              WebkitLineClamp: 2,
+              WebkitBoxOrient: 'vertical',
+              overflow: 'hidden',
+            }}
+          >
+            {category}
+          </Typography>
+          {redFlag && <FlagOutlined fontSize="small" color="error" aria-hidden />}
+        </Stack>
+        <Typography variant="caption" color="text.secondary">
+          {count.found} / {count.total}
+        </Typography>
+      </Box>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,23 @@
+import { useMemo } from 'react';
+import { useGetProjectClausesQuery } from '../api/clausesApi';
+import { redFlagsFound, reviewRows } from '../clauseMatrix';
+
+/**
+ * The red-flag categories found in each analysed document of a project (at the model's
+ * thresholds), by document id; null until known (or when the clauses cannot be loaded). A
+ * document that could not be read (a scan without text) has none to count.
+ */
+export function useRedFlags(projectId: number): ReadonlyMap<number, string[]> | null {
+  const { data } = useGetProjectClausesQuery({ projectId });
+  return useMemo(
+    () =>
+      data
+        ? new Map(
+            reviewRows(data)
+              .filter((row) => row.document.note === null)
+              .map((row) => [row.document.documentId, redFlagsFound(row)]),
+          )
+        : null,
+    [data],
+  );
+}
