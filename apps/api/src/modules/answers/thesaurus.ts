@@ -55,6 +55,14 @@ export function rankCategories(question: string): { category: Category; score: n
     .sort((a, b) => b.score - a.score);
 }
 
+/**
+ * True when the question names a kind of clause: a phrase of the hand-written part matches (words
+ * merely typical of a clause, such as "forecast" or "price", do not reach that weight).
+ */
+export function namesAClause(question: string): boolean {
+  return (rankCategories(question)[0]?.score ?? 0) >= LAY_WEIGHT;
+}
+
 /** The words most typical of a category's clauses, for widening a search ("exclusive" → "appointed"). */
 export function expansionWords(category: Category, count: number): string[] {
   return [...LEARNED.get(category)!.values()]

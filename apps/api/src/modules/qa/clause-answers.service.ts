@@ -1,25 +1,14 @@
 import { SqlEntityManager } from '@mikro-orm/sql';
 import { Injectable } from '@nestjs/common';
 import type { Citation } from '@clearroom/contracts';
-import type { Evidence, UnderstoodQuestion } from '../answers/answer.types.js';
+import type { UnderstoodQuestion } from '../answers/answer.types.js';
 import { composeAnswer } from '../answers/compose-answer.js';
-import { rankCategories } from '../answers/thesaurus.js';
+import { namesAClause } from '../answers/thesaurus.js';
 import { understandQuestion } from '../answers/understand-question.js';
+import { ClauseEvidenceReader, FOUND_THRESHOLD } from '../clauses/clause-evidence.reader.js';
 
 /** An answer composed from the clause index: its text cites `citations` as [n]. */
 export type ClauseAnswer = { text: string; citations: Citation[]; understood: UnderstoodQuestion };
-
-/**
- * Found clauses score in [0.5, 1], other candidates below 0.5: the composition's threshold then
- * reproduces the clause model's own calibrated decision (its document layer), whatever each
- * category's threshold.
- */
-const FOUND_THRESHOLD = 0.5;
-/**
- * A question is about a kind of clause when it names one (a phrase of the thesaurus's hand-written
- * part scores 8 or more); words merely typical of a clause ("forecast", "price") leave it to search.
- */
-const CLAUSE_QUESTION_MIN_SCORE = 8;
 
 type DocumentRow = {
   id: number;
@@ -27,15 +16,6 @@ type DocumentRow = {
   stored_name: string;
   mime_type: string;
   page_count: number | null;
-};
-type ClauseRow = {
-  document_id: number;
-  category: string;
-  score: number;
-  found: number | boolean;
-  page_number: number;
-  start: number;
-  end: number;
 };
 
 /**
@@ -47,10 +27,13 @@ type ClauseRow = {
  */
 @Injectable()
 export class ClauseAnswerService {
-  constructor(private readonly em: SqlEntityManager) {}
+  constructor(
+    private readonly em: SqlEntityManager,
+    private readonly clauses: ClauseEvidenceReader,
+  ) {}
 
   async answer(projectId: number, question: string): Promise<ClauseAnswer | null> {
-    if ((rankCategories(question)[0]?.score ?? 0) < CLAUSE_QUESTION_MIN_SCORE) return null;
+    if (!namesAClause(question)) return null;
     const connection = this.em.fork().getConnection();
     const documents = await connection.execute<DocumentRow[]>(
       "select id, original_name, stored_name, mime_type, page_count from documents where project_id = ? and status = 'completed' order by id",
@@ -70,30 +53,15 @@ export class ClauseAnswerService {
         : documents.filter((document) => understood.scope.documentIds.includes(document.id));
     if (inScope.length === 0) return null;
 
-    const documentIds = inScope.map((document) => document.id);
-    const rows = await connection.execute<ClauseRow[]>(
-      `select document_id, category, score, found, page_number, \`start\`, \`end\` from clauses where document_id in (${placeholders(documentIds)}) and category in (${placeholders(understood.categories)})`,
-      [...documentIds, ...understood.categories],
+    const evidence = await this.clauses.read(
+      inScope.map((document) => ({
+        id: document.id,
+        originalName: document.original_name,
+        pageCount: document.page_count,
+      })),
+      understood.categories,
     );
-    const pages = await this.pageTexts(rows);
     const byId = new Map(inScope.map((document) => [document.id, document]));
-    const evidence: Evidence[] = rows.map((row) => {
-      const document = byId.get(row.document_id)!;
-      const score = Number(row.score);
-      return {
-        documentId: row.document_id,
-        documentName: document.original_name,
-        category: row.category as Evidence['category'],
-        score: row.found
-          ? FOUND_THRESHOLD + score / 2
-          : Math.min(score, 1) * FOUND_THRESHOLD * 0.99,
-        pageNumber: row.page_number,
-        start: row.start,
-        end: row.end,
-        pageText: pages.get(`${row.document_id}:${row.page_number}`) ?? '',
-        pageCount: document.page_count ?? undefined,
-      };
-    });
     const composed = composeAnswer(understood, evidence, {
       threshold: FOUND_THRESHOLD,
       documents: inScope.map((document) => ({
@@ -118,28 +86,4 @@ export class ClauseAnswerService {
     });
     return { text: composed.text, citations, understood };
   }
-
-  /** The text of the pages the candidate clauses lie on, by "documentId:pageNumber". */
-  private async pageTexts(rows: readonly ClauseRow[]): Promise<Map<string, string>> {
-    const wanted = [...new Set(rows.map((row) => `${row.document_id}:${row.page_number}`))];
-    const texts = new Map<string, string>();
-    const connection = this.em.fork().getConnection();
-    for (let first = 0; first < wanted.length; first += PAGE_BATCH) {
-      const batch = wanted
-        .slice(first, first + PAGE_BATCH)
-        .map((key) => key.split(':').map(Number));
-      const pages = await connection.execute<
-        { document_id: number; number: number; text: string }[]
-      >(
-        `select document_id, number, text from document_pages where ${batch.map(() => '(document_id = ? and number = ?)').join(' or ')}`,
-        batch.flat(),
-      );
-      for (const page of pages) texts.set(`${page.document_id}:${page.number}`, page.text);
-    }
-    return texts;
-  }
 }
-
-const PAGE_BATCH = 200;
-
-const placeholders = (values: readonly unknown[]) => values.map(() => '?').join(', ');

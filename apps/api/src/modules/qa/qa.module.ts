@@ -4,6 +4,7 @@ import { ProjectsModule } from '../projects/projects.module.js';
 import { ProjectSearchModule } from '../search/search.module.js';
 import { AskService } from './ask.service.js';
 import { ChatSessionsService } from './chat-sessions.service.js';
+import { ClauseEvidenceReader } from '../clauses/clause-evidence.reader.js';
 import { ClauseAnswerService } from './clause-answers.service.js';
 import { PassageRetriever } from './passage-retriever.js';
 import { QaController } from './qa.controller.js';
@@ -11,6 +12,12 @@ import { QaController } from './qa.controller.js';
 @Module({
   imports: [ProjectsModule, DocumentsModule, ProjectSearchModule],
   controllers: [QaController],
-  providers: [ChatSessionsService, AskService, PassageRetriever, ClauseAnswerService],
+  providers: [
+    ChatSessionsService,
+    AskService,
+    PassageRetriever,
+    ClauseAnswerService,
+    ClauseEvidenceReader,
+  ],
 })
 export class QaModule {}

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { ClauseEvidenceReader } from '../clauses/clause-evidence.reader.js';
+import { ClauseIndexReviewCellAnswerer } from './clause-index.review-cell-answerer.js';
 import { KeywordReviewCellAnswerer } from './keyword.review-cell-answerer.js';
 import { REVIEW_CELL_ANSWERER } from './review-cell-answerer.port.js';
 import { ReviewCellsRunner } from './review-cells.runner.js';
@@ -9,7 +11,9 @@ import { ReviewSweeper } from './review-sweeper.js';
   providers: [
     ReviewCellsRunner,
     ReviewSweeper,
-    { provide: REVIEW_CELL_ANSWERER, useClass: KeywordReviewCellAnswerer },
+    ClauseEvidenceReader,
+    KeywordReviewCellAnswerer,
+    { provide: REVIEW_CELL_ANSWERER, useClass: ClauseIndexReviewCellAnswerer },
   ],
   exports: [ReviewCellsRunner],
 })
