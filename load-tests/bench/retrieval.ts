@@ -105,6 +105,7 @@ type Mode = 'BM25' | 'hybrid';
 class HashingEmbedder implements Embedder {
   readonly model = 'feature-hashing-512';
   readonly dimensions = 512;
+  readonly health = null;
   private static readonly STOP_WORDS = new Set(
     (
       'a an and are as at be been but by can could did do does for from had has have how i if in ' +
@@ -113,6 +114,10 @@ class HashingEmbedder implements Embedder {
       'who whom why will with would you your'
     ).split(' '),
   );
+
+  ping(): Promise<void> {
+    return Promise.resolve();
+  }
 
   embed(texts: string[]): Promise<Float32Array[]> {
     return Promise.resolve(texts.map((text) => this.embedOne(text)));
