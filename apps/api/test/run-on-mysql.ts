@@ -9,6 +9,8 @@
 import { spawnSync } from 'node:child_process';
 import { createConnection } from 'mysql2/promise';
 
+/** The HTTP suites, and the ports' contract suites (the database, its job queue and session store). */
+const API_SUITES = String.raw`apps/api/test/|apps/api/src/infra/.*\.contract\.spec\.ts$`;
 /** Few and persistence-heavy: accounts, sessions, the throttle, projects and the stats queries. */
 const MYSQL_DRIVER_SUITES = String.raw`apps/api/test/(auth|projects|dashboard)\.e2e-spec\.ts$`;
 
@@ -57,7 +59,7 @@ const result = spawnSync(
     '-c',
     'apps/api/jest.config.js',
     '--testPathPatterns',
-    mysqlDriverRun ? MYSQL_DRIVER_SUITES : 'apps/api/test/',
+    mysqlDriverRun ? MYSQL_DRIVER_SUITES : API_SUITES,
     ...jestArgs,
   ],
   {
