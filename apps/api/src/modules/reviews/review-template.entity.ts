@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { REVIEW_NAME_MAX_LENGTH, type ReviewColumnInput } from '@clearroom/contracts';
-import { User } from '../../infra/identity/accounts/user.entity.js';
+import { User } from '../../infra/identity/identity.port.js';
 
 /** A user's own set of columns, saved from the builder to start other reviews with. */
 const ReviewTemplateSchema = defineEntity({

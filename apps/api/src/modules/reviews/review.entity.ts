@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { REVIEW_NAME_MAX_LENGTH, reviewStatuses } from '@clearroom/contracts';
-import { User } from '../../infra/identity/accounts/user.entity.js';
+import { User } from '../../infra/identity/identity.port.js';
 import { Project } from '../projects/project.entity.js';
 
 /** A review grid: typed questions (its columns) asked of a set of a project's documents. */
