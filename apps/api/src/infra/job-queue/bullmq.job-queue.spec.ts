@@ -20,7 +20,7 @@ const logger = new Logger('BullMqJobQueueTest');
 logger.warn = () => undefined;
 logger.error = () => undefined;
 
-const REPOSITORY = fileURLToPath(new URL('../../i', import.meta.url));
+const REPOSITORY = fileURLToPath(new URL('../../../../../', import.meta.url));
 const LOCK_MS = 1_000;
 /** These tests queue ingest jobs only. */
 const unexpectedReviewJob = () =>
