@@ -91,7 +91,8 @@ export class AuthController {
   @Get('user')
   user(@Req() request: AppRequest): UserResponse {
     if (!request.user) throw new AppError('UNAUTHENTICATED', 'Not signed in');
-    return { user: { id: request.user.id, username: request.user.username } };
+    const { id, username, isAdmin } = request.user;
+    return { user: { id, username, isAdmin } };
   }
 
   private refuseWithSingleSignOn(message: string): void {

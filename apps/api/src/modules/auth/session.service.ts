@@ -88,7 +88,7 @@ export class SessionService {
     const session = await this.store.find(id);
     if (!session || session.expiresAt.getTime() <= Date.now()) return null;
     const ofThisMode = (session.oidc !== null) === (this.config.auth.driver === 'oidc');
-    return ofThisMode ? session.user : null;
+    return ofThisMode && !session.user.disabled ? session.user : null;
   }
 
   /** Ends the session; answers the provider's tokens when single sign-on made it (for logout). */

@@ -1,0 +1,9 @@
+import { Module } from '@nestjs/common';
+import { ActivityLog } from './activity-log.service.js';
+
+/** The append-only activity log: written by every module, read by the projects and admin routes. */
+@Module({
+  providers: [ActivityLog],
+  exports: [ActivityLog],
+})
+export class ActivityModule {}
