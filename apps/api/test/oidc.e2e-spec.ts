@@ -135,17 +135,17 @@ describe('single sign-on against a Keycloak-like realm (AUTH_DRIVER=oidc)', () =
     });
 
     it('makes an administrator of whoever holds the realm role OIDC_ADMIN_ROLE, as of each sign-in', async () => {
-      const ines = realm.addUser('ines', ['clearroom-admin']);
-      const { browser } = await signIn(ines);
+      const imogen = realm.addUser('imogen', ['clearroom-admin']);
+      const { browser } = await signIn(imogen);
       expect(await (await currentUser(browser)).json()).toMatchObject({
-        user: { username: 'ines', isAdmin: true },
+        user: { username: 'imogen', isAdmin: true },
       });
-      const admin = await em.fork().findOneOrFail(User, { oidcSubject: ines.sub });
+      const admin = await em.fork().findOneOrFail(User, { oidcSubject: imogen.sub });
       expect(admin.isAdmin).toBe(true);
-      ines.roles = ['deal-team'];
-      const again = await signIn(ines);
+      imogen.roles = ['deal-team'];
+      const again = await signIn(imogen);
       expect(await (await currentUser(again.browser)).json()).toMatchObject({
-        user: { username: 'ines', isAdmin: false },
+        user: { username: 'imogen', isAdmin: false },
       });
     });
 
