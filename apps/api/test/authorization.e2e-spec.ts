@@ -379,7 +379,8 @@ describe('authorisation of every route (issue 17)', () => {
   afterAll(() => testApp.drop());
 
   it('has an entry for every registered route, and no entry for a route that does not exist', () => {
-    const registered = registeredRoutes(testApp).sort();
+    // (The back-channel logout route is mounted twice: its own body parser, then Nest's handler.)
+    const registered = [...new Set(registeredRoutes(testApp))].sort();
     expect(registered.length).toBeGreaterThan(40);
     expect(Object.keys(table).sort()).toEqual(registered);
   });
