@@ -89,10 +89,7 @@ export class ActivityController {
   ): Promise<void> {
     await this.access.require(user, id, 'readActivity');
     response.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    response.setHeader(
-      'Content-Disposition',
-      `attachment; filename="project-${id}-activity.csv"`,
-    );
+    response.setHeader('Content-Disposition', `attachment; filename="project-${id}-activity.csv"`);
     response.write(`\ufeff${activityCsvColumns.join(',')}\r\n`);
     for await (const batch of this.log.all(id, filterOf(query))) {
       response.write(batch.map(csvLine).join(''));
