@@ -428,7 +428,7 @@ describe('the activity log records each action exactly once (issue 17)', () => {
     ]);
     const csv = await owner.agent.get(`/api/projects/${projectId}/activity/export`).expect(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
-    const lines = (csv.text as string)
+    const lines = csv.text
       .replace(/^\ufeff/, '')
       .trim()
       .split('\r\n');

@@ -47,6 +47,7 @@ const activityQuerySchema = z.strictObject({
 const exportQuerySchema = z.strictObject(filterShape);
 
 type ActivityQuery = z.output<typeof activityQuerySchema>;
+type ExportQuery = z.output<typeof exportQuerySchema>;
 
 /**
  * A project's activity log (issue 17), read by its owners and editors (viewers: 403; it names
@@ -84,7 +85,7 @@ export class ActivityController {
   async export(
     @CurrentUser() user: AuthenticatedUser,
     @Param('id', { schema: idParamSchema }) id: number,
-    @Query({ schema: exportQuerySchema }) query: ActivityFilter,
+    @Query({ schema: exportQuerySchema }) query: ExportQuery,
     @Res() response: Response,
   ): Promise<void> {
     await this.access.require(user, id, 'readActivity');
