@@ -11,6 +11,7 @@ import { DocumentReader, fileNotFound } from './document-reader.service.js';
 /** A stored file and what the viewer needs to send it. */
 export type StoredFile = {
   documentId: number;
+  projectId: number;
   storedName: string;
   originalName: string;
   mimeType: string;
@@ -50,6 +51,7 @@ export class FileServingService {
   private toStoredFile(document: Document): StoredFile {
     return {
       documentId: document.id,
+      projectId: document.project.id,
       storedName: document.storedName,
       originalName: document.originalName,
       mimeType: document.mimeType,

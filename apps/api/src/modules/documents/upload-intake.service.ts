@@ -9,7 +9,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { FILE_STORE, type FileStore } from '../../infra/file-store/file-store.port.js';
 import { JOB_QUEUE, type JobQueue } from '../../infra/job-queue/job-queue.port.js';
 import { Project } from '../projects/project.entity.js';
-import { ProjectsService } from '../projects/projects.service.js';
+import { ProjectAccess } from '../projects/project-access.service.js';
 import { toProjectFile } from './document-dto.js';
 import { Document } from './document.entity.js';
 import { ingestJobKey } from './ingest-job.js';
@@ -28,19 +28,22 @@ export class UploadIntakeService {
 
   constructor(
     private readonly em: SqlEntityManager,
-    private readonly projects: ProjectsService,
+    private readonly access: ProjectAccess,
     @Inject(FILE_STORE) private readonly files: FileStore,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Receives a multipart upload; each part gets its own outcome, in the order sent. */
+  /**
+   * Receives a multipart upload (editors and owners); each part gets its own outcome, in the
+   * order sent.
+   */
   async upload(
-    ownerId: number,
+    userId: number,
     projectId: number,
     request: IncomingMessage,
   ): Promise<UploadOutcome[]> {
-    await this.projects.assertOwnedOrThrow(ownerId, projectId);
+    await this.access.require({ id: userId }, projectId, 'upload');
     if (!/^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '')) {
       throw new AppError(
         'UNSUPPORTED_MEDIA_TYPE',
