@@ -14,8 +14,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ClausesResponse } from '@clearroom/contracts';
-import { type ApiClient, createClient, signIn } from './api-client.ts';
+import { type ApiClient, createClient, signIn, waitForReclassification } from './api-client.ts';
 import { startBuiltServer } from './built-server.ts';
 import {
   BENCH_USER,
@@ -82,7 +81,8 @@ try {
       ? `\n${prepared.uploaded} contracts uploaded and analysed in ${(prepared.ingestMs / 1000).toFixed(0)} s; project: ${describeFiles(files)}`
       : `\nAnalysis skipped: ${describeFiles(files)} already in ${server.dataDir}`,
   );
-  await waitForReclassification(client, projectId);
+  const modelVersion = await waitForReclassification(client, projectId);
+  console.log(`Clause model ${modelVersion}: every document classified with it`);
 
   const figuresFile = path.join(server.dataDir, INGEST_FIGURES);
   if (ingested.length > 0) {
@@ -136,26 +136,4 @@ function printIngest(figures: IngestFigures, when: string): void {
       `${(clauses / (classifyMs / 1000)).toFixed(0)} clauses/s (${clauses} candidate spans stored), ` +
       `${(classifyMs / pages).toFixed(2)} ms per page`,
   );
-}
-
-/** Waits while the server re-classifies stored pages with a newer clause model. */
-async function waitForReclassification(client: ApiClient, projectId: number): Promise<void> {
-  let lastReport = 0;
-  for (;;) {
-    const { reclassifying, modelVersion } = await client.json<ClausesResponse>(
-      'GET',
-      `/api/projects/${projectId}/clauses`,
-    );
-    if (!reclassifying) {
-      console.log(`Clause model ${modelVersion}: every document classified with it`);
-      return;
-    }
-    if (performance.now() - lastReport > 30_000) {
-      lastReport = performance.now();
-      console.log(
-        `  … re-classifying with model ${modelVersion}: ${reclassifying.done} of ${reclassifying.total}`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-  }
 }
