@@ -15,22 +15,12 @@
  */
 /* eslint-disable @nx/enforce-module-boundaries -- this benchmark measures the API's own retrieval code */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { registerHooks } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Embedder } from '../../apps/api/src/infra/embedder/embedder.port.ts';
 import type { IndexedChunk } from '../../apps/api/src/infra/search-index/search-index.port.ts';
+import './api-sources.ts';
 
-// The API's sources import each other as `./x.js` (for tsc); run unbuilt, only `./x.ts` exists.
-registerHooks({
-  resolve(specifier, context, nextResolve) {
-    const fromApi = context.parentURL?.includes('/apps/api/src/') ?? false;
-    if (!fromApi || !specifier.startsWith('.') || !specifier.endsWith('.js')) {
-      return nextResolve(specifier, context);
-    }
-    return nextResolve(`${specifier.slice(0, -'.js'.length)}.ts`, context);
-  },
-});
 // Imported after the hook is registered (static imports would be resolved before it).
 const { chunkDocument } = await import('../../apps/api/src/modules/ingestion/chunking/chunker.ts');
 const { SqliteSearchIndex } =
