@@ -66,6 +66,8 @@ const SERIAL_ASKS = Number(process.env['SERIAL_ASKS'] ?? (MODE === 'cuad' ? 200 
 const ASKERS = 20;
 const CONCURRENT_ASKS = Number(process.env['CONCURRENT_ASKS'] ?? 200);
 const GOALS = { searchP95: 100, firstEventP95: 200, completeP95: 1000 };
+/** VERBOSE=1 prints each CUAD question with the first line of its answer and its sources' count. */
+const VERBOSE = process.env['VERBOSE'] === '1';
 const CUAD_GOALS = { completeP95: 300, acrossMax: 2000 };
 /** Each question across every document is asked this many times. */
 const ACROSS_RUNS = Number(process.env['ACROSS_RUNS'] ?? 3);
@@ -118,6 +120,7 @@ async function benchCuad(client: ApiClient): Promise<void> {
   await askLoop(client, projectId, questions, questions.length - 3, 3); // warm-up
   const started = performance.now();
   const results = await askLoop(client, projectId, questions, 0, questions.length);
+  if (VERBOSE) printAnswers(questions, results);
   reportAsks(
     `\nAsk stream, 1 asker, CUAD-category questions about one contract each: ${results.length} asks in ${((performance.now() - started) / 1000).toFixed(1)} s (history sent)`,
     results,
@@ -130,6 +133,7 @@ async function benchCuad(client: ApiClient): Promise<void> {
       ...(await askLoop(client, projectId, ACROSS_QUESTIONS, 0, ACROSS_QUESTIONS.length, false)),
     );
   }
+  if (VERBOSE) printAnswers([...ACROSS_QUESTIONS], across);
   reportAsks(
     `\nAsk stream, 1 asker, ${ACROSS_QUESTIONS.length} questions across all ${files.length} documents × ${ACROSS_RUNS} (no history)`,
     across,
@@ -228,14 +232,23 @@ function reportAsks(title: string, results: AskResult[], completeGoal: number): 
   ]);
   const errors = results.filter((r) => r.error);
   const notFound = ok.filter((r) =>
-    /^\s*(I could not find|No [^.]* (clause|provision)[^.]* was found|Not found)/i.test(
-      r.complete!.fullAnswer,
-    ),
+    /^\s*(I could not find|No [^\n]* was found|Not found)/i.test(r.complete!.fullAnswer),
   ).length;
   console.log(
     `  errors: ${errors.length}${errors.length ? ` (first: ${errors[0]!.error})` : ''}; ` +
       `answers saying "not found": ${notFound} of ${ok.length}`,
   );
+}
+
+function printAnswers(questions: string[], results: AskResult[]): void {
+  results.forEach((result, i) => {
+    const answer = result.complete?.fullAnswer ?? result.error ?? '';
+    const firstLine = answer.split('\n')[0]!.slice(0, 160);
+    const files = new Set(result.complete?.sourceFiles ?? []).size;
+    console.log(
+      `  ${result.completeMs?.toFixed(0).padStart(5)} ms  ${questions[i % questions.length]}\n           → ${firstLine} [${files} document(s)]`,
+    );
+  });
 }
 
 function formatChars({ p50, p95, max }: Summary): string {
