@@ -29,14 +29,15 @@ export function keptDataDir(): string | null {
 
 /**
  * Starts the built product (dist/apps/api/main.js, serving dist/apps/web) on a free port, as
- * `npm start` would, and waits until it is ready. Its data directory is `BENCH_DATA_DIR` when set
- * (kept), otherwise an empty temporary one (removed on stop).
+ * `npm start` would, and waits until it is ready. Its data directory is an empty temporary one
+ * (removed on stop), or with `reuseDataDir` (the CUAD benchmarks) `BENCH_DATA_DIR` when set (kept).
  */
 export async function startBuiltServer(
   env: Record<string, string> = {},
   onLogLine?: (line: string) => void,
+  { reuseDataDir = false }: { reuseDataDir?: boolean } = {},
 ): Promise<BuiltServer> {
-  const kept = keptDataDir();
+  const kept = reuseDataDir ? keptDataDir() : null;
   const dataDir = kept ?? mkdtempSync(path.join(tmpdir(), 'clearroom-bench-'));
   const port = await freePort();
   const server = spawn(process.execPath, ['dist/apps/api/main.js'], {

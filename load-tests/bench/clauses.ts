@@ -56,6 +56,7 @@ const server = await startBuiltServer(
   (line) => {
     if (line.includes('"document ingested"')) ingested.push(JSON.parse(line) as Ingested);
   },
+  { reuseDataDir: true },
 );
 const timed = async (client: ApiClient, url: string): Promise<{ ms: number; bytes: number }> => {
   const started = performance.now();

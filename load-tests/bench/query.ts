@@ -87,7 +87,7 @@ if (!existsSync(MODE === 'cuad' ? CUAD_PDF : CORPUS)) {
 const keptDir = keptDataDir();
 
 console.log(`Clearroom bench:query (${MODE}) on ${describeMachine()}; ${describeLoad()}`);
-const server = await startBuiltServer();
+const server = await startBuiltServer({}, undefined, { reuseDataDir: true });
 try {
   const client = createClient(server.baseUrl);
   await signIn(client, BENCH_USER.username, BENCH_USER.password);

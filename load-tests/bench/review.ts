@@ -36,7 +36,9 @@ if (!existsSync(CUAD_PDF)) {
 type Progress = { done: number; total: number };
 type ReviewBody = { review: { id: number; status: string; progress: Progress } };
 
-const server = await startBuiltServer({ UPLOAD_MAX_FILES: String(UPLOAD_BATCH) });
+const server = await startBuiltServer({ UPLOAD_MAX_FILES: String(UPLOAD_BATCH) }, undefined, {
+  reuseDataDir: true,
+});
 try {
   console.log(`Clearroom bench:review on ${describeMachine()}; ${describeLoad()}`);
   const client = createClient(server.baseUrl);
