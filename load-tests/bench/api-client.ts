@@ -11,6 +11,8 @@ export type ApiClient = {
   request(method: string, url: string, body?: unknown): Promise<Response>;
   /** A request whose response must be OK; throws with the status and body otherwise. */
   json<T>(method: string, url: string, body?: unknown): Promise<T>;
+  /** The session cookie (`name=value`), e.g. for a browser opening the product signed in. */
+  cookie(): string;
 };
 
 export function createClient(baseUrl: string): ApiClient {
@@ -33,6 +35,7 @@ export function createClient(baseUrl: string): ApiClient {
   return {
     baseUrl,
     request,
+    cookie: () => cookie,
     async json<T>(method: string, url: string, body?: unknown): Promise<T> {
       const response = await request(method, url, body);
       const text = await response.text();

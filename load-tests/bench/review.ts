@@ -15,6 +15,7 @@ import { existsSync } from 'node:fs';
 import { BUILT_IN_REVIEW_TEMPLATES } from '@clearroom/contracts';
 import { type ApiClient, createClient, signIn, waitForReclassification } from './api-client.ts';
 import { startBuiltServer } from './built-server.ts';
+import { firstScreenMs } from './first-screen.ts';
 import {
   BENCH_USER,
   CUAD_PDF,
@@ -111,6 +112,17 @@ try {
   );
   console.log(
     `xlsx export (${(workbook / 1024 / 1024).toFixed(1)} MB): ${formatRuns(exports)} (goal ≤ 5,000 ms)`,
+  );
+  const screens = await firstScreenMs(
+    server.baseUrl,
+    client.cookie(),
+    `/project/${projectId}/reviews/${reviewId}`,
+    RUNS,
+  );
+  console.log(
+    screens
+      ? `Grid page in chromium, navigation → first cell shown: ${formatRuns(screens)} (goal ≤ 1,000 ms)`
+      : 'Grid page in chromium: not measured (no chromium; set CHROMIUM_PATH)',
   );
   console.log(`\nAt the end: ${describeLoad()}`);
 } finally {
