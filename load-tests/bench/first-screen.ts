@@ -9,13 +9,20 @@ import { chromium } from '@playwright/test';
 
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
-/** ms per load, or null when chromium is not installed. */
+export type FirstScreen = {
+  /** ms per measured load. */
+  times: number[];
+  /** Per measured load, its slowest API request, how long it took and when it ended (ms after navigation). */
+  slowestApi: { path: string; ms: number; endedAt: number }[];
+};
+
+/** The measured loads, or null when chromium is not installed. */
 export async function firstScreenMs(
   baseUrl: string,
   sessionCookie: string,
   pagePath: string,
   runs: number,
-): Promise<number[] | null> {
+): Promise<FirstScreen | null> {
   if (!existsSync(CHROMIUM)) return null;
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -26,19 +33,45 @@ export async function firstScreenMs(
     const [name, ...value] = sessionCookie.split('=');
     await context.addCookies([{ name: name!, value: value.join('='), url: baseUrl }]);
     const page = await context.newPage();
+    let apiCalls: { path: string; ms: number; endedAt: number }[] = [];
+    let navigationStart = 0;
+    page.on('requestfinished', (request) => {
+      const { pathname } = new URL(request.url());
+      // startTime is epoch ms; responseEnd counts from it: the request's duration.
+      const { startTime, responseEnd } = request.timing();
+      if (pathname.startsWith('/api/')) {
+        apiCalls.push({
+          path: pathname,
+          ms: responseEnd,
+          endedAt: startTime + responseEnd - navigationStart,
+        });
+      }
+    });
     const load = async () => {
+      apiCalls = [];
+      navigationStart = Date.now();
       const started = performance.now();
       await page.goto(baseUrl + pagePath);
       await page
         .locator('[role=grid] [role=gridcell]')
         .first()
         .waitFor({ state: 'visible', timeout: 60_000 });
-      return performance.now() - started;
+      const ms = performance.now() - started;
+      const slowest = [...apiCalls].sort((a, b) => b.ms - a.ms)[0] ?? {
+        path: '-',
+        ms: 0,
+        endedAt: 0,
+      };
+      return { ms, slowest };
     };
     await load();
-    const times: number[] = [];
-    for (let run = 0; run < runs; run++) times.push(await load());
-    return times;
+    const result: FirstScreen = { times: [], slowestApi: [] };
+    for (let run = 0; run < runs; run++) {
+      const { ms, slowest } = await load();
+      result.times.push(ms);
+      result.slowestApi.push(slowest);
+    }
+    return result;
   } finally {
     await browser.close();
   }

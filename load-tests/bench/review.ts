@@ -121,7 +121,8 @@ try {
   );
   console.log(
     screens
-      ? `Grid page in chromium, navigation → first cell shown: ${formatRuns(screens)} (goal ≤ 1,000 ms)`
+      ? `Grid page in chromium, navigation → first cell shown: ${formatRuns(screens.times)} (goal ≤ 1,000 ms); ` +
+          `slowest API request per load: ${screens.slowestApi.map((call) => `${call.path} ${call.ms.toFixed(0)} ms (in at ${call.endedAt.toFixed(0)} ms)`).join(', ')}`
       : 'Grid page in chromium: not measured (no chromium; set CHROMIUM_PATH)',
   );
   console.log(`\nAt the end: ${describeLoad()}`);
