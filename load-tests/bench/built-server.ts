@@ -40,7 +40,9 @@ export async function startBuiltServer(
   const kept = reuseDataDir ? keptDataDir() : null;
   const dataDir = kept ?? mkdtempSync(path.join(tmpdir(), 'clearroom-bench-'));
   const port = await freePort();
-  const server = spawn(process.execPath, ['dist/apps/api/main.js'], {
+  // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to profile the server.
+  const nodeArgs = (process.env['BENCH_SERVER_NODE_ARGS'] ?? '').split(/\s+/).filter(Boolean);
+  const server = spawn(process.execPath, [...nodeArgs, 'dist/apps/api/main.js'], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,
