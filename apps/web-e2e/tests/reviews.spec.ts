@@ -80,15 +80,17 @@ test('a reviewer builds a grid from the M&A template, watches it fill, checks a 
 
   const netgear = contracts[2]!;
   let place = '';
-  const lawCell = grid.getByRole('button', {
-    name: new RegExp(`^Governing law of ${escape(netgear)}: `),
-  });
+  const lawName = new RegExp(`^Governing law of ${escape(netgear)}: `);
+  const lawCell = grid.getByRole('button', { name: lawName });
   await test.step("a cell's citation opens the viewer on its page, the sentence highlighted", async () => {
     // The cell holds a place (the governing law), read from the sentence the viewer highlights.
     const name = (await lawCell.getAttribute('aria-label'))!;
     place = name.slice(name.indexOf(': ') + 2);
     expect(place).not.toMatch(/^(Not found|Pending…|Failed|Redacted)$/);
-    const cellBox = grid.getByRole('gridcell').filter({ has: lawCell });
+    // `has` locators are relative to the cell: rooted at the page, not at the grid.
+    const cellBox = grid
+      .getByRole('gridcell')
+      .filter({ has: page.getByRole('button', { name: lawName }) });
     const pageLink = cellBox.getByRole('button', { name: /^Page \d+$/ });
     const pageNumber = Number((await pageLink.textContent())!.replace('Page ', ''));
     await pageLink.click();
@@ -112,7 +114,7 @@ test('a reviewer builds a grid from the M&A template, watches it fill, checks a 
     await dialog.getByRole('button', { name: 'Close' }).click();
     const row = grid
       .getByRole('row')
-      .filter({ has: grid.getByRole('rowheader', { name: netgear }) });
+      .filter({ has: page.getByRole('rowheader', { name: netgear }) });
     await expect(row.getByText(`1 of ${COLUMNS}`)).toBeVisible();
     await expect(row.getByLabel('Verified')).toBeVisible();
   });

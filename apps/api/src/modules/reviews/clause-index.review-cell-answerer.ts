@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { Citation } from '@clearroom/contracts';
 import type { Category, Evidence } from '../answers/answer.types.js';
 import { answerCell } from '../answers/answer-cell.js';
+import { START_DATE_CATEGORIES, startDateOf } from '../answers/start-date.js';
 import { namesAClause } from '../answers/thesaurus.js';
 import { understandQuestion } from '../answers/understand-question.js';
 import { ClauseEvidenceReader, FOUND_THRESHOLD } from '../clauses/clause-evidence.reader.js';
@@ -48,7 +49,14 @@ export class ClauseIndexReviewCellAnswerer implements ReviewCellAnswerer {
           }).categories
         : null,
     );
-    const wanted = [...new Set(categoriesOf.flatMap((categories) => categories ?? []))];
+    // An expiration "three years after the Effective Date" needs the date the terms run from.
+    const needsStart = categoriesOf.some((categories) => categories?.includes('Expiration Date'));
+    const wanted = [
+      ...new Set([
+        ...categoriesOf.flatMap((categories) => categories ?? []),
+        ...(needsStart ? START_DATE_CATEGORIES : []),
+      ]),
+    ];
     const pageCount =
       document.pageCount === undefined
         ? await this.pageCountOf(document.documentId)
@@ -60,6 +68,9 @@ export class ClauseIndexReviewCellAnswerer implements ReviewCellAnswerer {
             [{ id: document.documentId, originalName: document.originalname, pageCount }],
             wanted,
           );
+    const startIso = needsStart
+      ? startDateOf(evidence, document.documentId, FOUND_THRESHOLD)
+      : undefined;
     const answers: CellAnswer[] = [];
     for (const [index, column] of columns.entries()) {
       await pause();
@@ -67,7 +78,7 @@ export class ClauseIndexReviewCellAnswerer implements ReviewCellAnswerer {
       answers.push(
         !categories
           ? await this.keywords.answer(column, document)
-          : this.fromEvidence(column, document, pageCount, evidence, categories),
+          : this.fromEvidence(column, document, pageCount, evidence, categories, startIso),
       );
     }
     return answers;
@@ -79,12 +90,14 @@ export class ClauseIndexReviewCellAnswerer implements ReviewCellAnswerer {
     pageCount: number | null,
     evidence: readonly Evidence[],
     categories: readonly Category[],
+    startIso: string | undefined,
   ): CellAnswer {
     const cell = answerCell(
       { question: column.question, type: column.type },
       evidence.filter((each) => categories.includes(each.category)),
       {
         threshold: FOUND_THRESHOLD,
+        ...(startIso ? { startDates: new Map([[document.documentId, startIso]]) } : {}),
         documents: [
           {
             documentId: document.documentId,

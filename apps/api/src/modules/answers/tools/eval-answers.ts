@@ -8,7 +8,8 @@
  * or the thesaurus-scored sentences alone (`lexical`), or the shipped clause model's classification
  * of the contract's pages as the product stores and reads it (`model`: the product path, no gold).
  * With `--evidence model`, eval:review asks the built-in "M&A contract review" template's question
- * where it has the column, with the product's threshold and no gold start date. `--calibrate` prints the score threshold
+ * where it has the column, with the product's threshold and the start date read from the model's
+ * clauses as the grid reads it. `--calibrate` prints the score threshold
  * that best separates present from absent clauses (run it on train).
  */
 import path from 'node:path';
@@ -24,6 +25,7 @@ import { lexicalEvidence } from '../lexical-evidence.js';
 import { clausesToStore } from '../../clauses/clause-classification.service.js';
 import { evidenceScore, FOUND_THRESHOLD } from '../../clauses/clause-evidence.reader.js';
 import { ClauseModel } from '../../clauses/model/clause-model.js';
+import { startDateOf as startDateFromEvidence } from '../start-date.js';
 import { namesAClause } from '../thesaurus.js';
 import { pageLookupKey, traceProblems } from '../trace.js';
 import { understandQuestion } from '../understand-question.js';
@@ -389,7 +391,11 @@ function review(): void {
   if (args.evidence === 'model')
     console.log(columns.map((column) => `  ${column.label}: ${column.question}`).join('\n'));
   for (const doc of docs) {
-    const startIso = args.evidence === 'model' ? undefined : startDateOf(doc);
+    // With model evidence, the start date as the grid reads it (from the model's clauses).
+    const startIso =
+      args.evidence === 'model'
+        ? startDateFromEvidence(doc.evidence, doc.id, FOUND_THRESHOLD)
+        : startDateOf(doc);
     for (const column of columns) {
       const began = performance.now();
       const cell = answerCell(column, doc.evidence, {
