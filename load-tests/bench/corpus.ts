@@ -44,11 +44,18 @@ export type PreparedProject = {
  */
 export async function prepareCorpusProject(
   client: ApiClient,
-  { name, directory, batch = 40 }: { name: string; directory: string; batch?: number },
+  {
+    name,
+    directory,
+    batch = 40,
+    limit,
+  }: { name: string; directory: string; batch?: number; limit?: number },
 ): Promise<PreparedProject> {
   const projectId = (await findProject(client, name)) ?? (await createProject(client, name));
   const present = new Set((await listFiles(client, projectId)).map((file) => file.originalname));
-  const missing = corpusPdfs(directory).filter((pdf) => !present.has(pdf));
+  const missing = corpusPdfs(directory)
+    .slice(0, limit)
+    .filter((pdf) => !present.has(pdf));
   const started = performance.now();
   for (let first = 0; first < missing.length; first += batch) {
     await uploadFiles(
