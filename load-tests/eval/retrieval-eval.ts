@@ -33,6 +33,7 @@ import { startBuiltServer } from '../bench/built-server.ts';
 import { CORPUS, corpusPdfs } from '../bench/corpus.ts';
 import { describeMachine, formatMs, percent, summarize } from '../bench/stats.ts';
 import { type CitationCheck, checkCitations, pageTextSource } from './citation-check.ts';
+import { runCuadEval } from './cuad-eval.ts';
 import { type EvalQuestion, loadQuestions } from './questions.ts';
 
 const NOT_FOUND = /^\s*I could not find this/i;
@@ -52,10 +53,22 @@ type Outcome = {
 };
 
 const { values: args } = parseArgs({
+  allowNegative: true,
   options: {
     questions: { type: 'string' },
     corpus: { type: 'string' },
     verbose: { type: 'boolean', default: false },
+    /** The hand-written questions over the corpus contracts (`--no-hand` skips them). */
+    hand: { type: 'boolean', default: true },
+    /** CUAD contracts whose generated questions are asked (0 skips them). */
+    contracts: { type: 'string', default: '48' },
+    split: { type: 'string', default: 'test' },
+    /** Contracts per project: the across-documents questions range over one project. */
+    group: { type: 'string', default: '16' },
+    /** Phrasings asked per contract and clause category. */
+    phrasings: { type: 'string', default: '2' },
+    /** A file to write the failed CUAD questions to, one JSON object a line. */
+    failures: { type: 'string' },
   },
 });
 // `npm run` starts in the repository root; paths given on the command line are the caller's.
@@ -79,12 +92,32 @@ if (missing.length > 0) {
 }
 
 console.log(`Clearroom eval:retrieval on ${describeMachine()}`);
-console.log(`Questions: ${questionsFile} (${questions.length}); corpus: ${corpus}\n`);
 
-const server = await startBuiltServer();
+const split = args.split === 'train' ? 'train' : 'test';
+const server = await startBuiltServer({ UPLOAD_MAX_FILE_SIZE_MB: '200' });
 try {
   const client = createClient(server.baseUrl);
   await signIn(client, 'evaluator', 'correct horse battery staple');
+  if (args.hand) await handWritten(client);
+  if (Number(args.contracts) > 0)
+    await runCuadEval(client, pageTextSource(client), {
+      split,
+      contracts: Number(args.contracts),
+      groupSize: Number(args.group),
+      phrasings: Number(args.phrasings),
+      verbose: args.verbose,
+      ...(args.failures ? { failures: path.resolve(callerDir, args.failures) } : {}),
+    });
+} finally {
+  server.stop();
+}
+process.exit(0);
+
+/** The hand-checked questions, over the corpus contracts in one project. */
+async function handWritten(client: ApiClient): Promise<void> {
+  console.log(
+    `Hand-written questions: ${questionsFile} (${questions.length}); corpus: ${corpus}\n`,
+  );
   const projectId = await createProject(client, 'Retrieval evaluation');
 
   const ingestStarted = performance.now();
@@ -115,10 +148,7 @@ try {
   }
   printTable(outcomes);
   printTotals(outcomes);
-} finally {
-  server.stop();
 }
-process.exit(0);
 
 async function evaluate(
   client: ApiClient,
