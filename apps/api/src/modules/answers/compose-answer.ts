@@ -324,6 +324,7 @@ class AnswerWriter {
       number,
       documentId: evidence.documentId,
       documentName: evidence.documentName,
+      category: evidence.category,
       pageNumber: evidence.pageNumber,
       start: span.start,
       end: span.end,

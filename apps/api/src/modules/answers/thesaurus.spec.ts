@@ -25,7 +25,7 @@ describe('the thesaurus learned from CUAD train passages', () => {
     expect(expansionWords('Termination For Convenience', 3)).toContain('convenience');
   });
 
-  it("recognises every clause by the name answers give it, hyphenated or not", () => {
+  it('recognises every clause by the name answers give it, hyphenated or not', () => {
     const asked = CUAD_CATEGORIES.filter((c) => c !== 'Document Name' && c !== 'Parties');
     for (const category of asked) {
       const name = clauseName(category);

@@ -44,7 +44,12 @@ const NAME_PATTERNS: [RegExp, Category][] = CUAD_CATEGORIES.filter(
   // "the parties" is how many questions speak of the contract's parties, whatever they ask.
   (category) => category !== 'Document Name' && category !== 'Parties',
 ).flatMap((category) =>
-  [clauseName(category).replace(/\s+clause$/, '').replace(/[()]/g, ''), category]
+  [
+    clauseName(category)
+      .replace(/\s+clause$/, '')
+      .replace(/[()]/g, ''),
+    category,
+  ]
     .filter((name) => !name.includes('/') && name.length >= 6)
     .map((name): [RegExp, Category] => [
       new RegExp(

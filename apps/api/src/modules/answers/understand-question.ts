@@ -7,7 +7,7 @@ import type {
   UnderstoodQuestion,
 } from './answer.types.js';
 import { valueTypeOf } from './categories.js';
-import { expansionWords, rankCategories } from './thesaurus.js';
+import { expansionWords, namesAClause, rankCategories } from './thesaurus.js';
 import { findPlaces } from './values/place.js';
 
 export type QuestionContext = {
@@ -78,6 +78,8 @@ export function understandQuestion(question: string, context: QuestionContext): 
     ...(valueFilter ? { valueFilter } : {}),
     negated: NEGATED.test(question),
     expansionTerms,
+    namesClause: namesAClause(withoutNames),
+    namingWords: named.words,
   };
 }
 

@@ -3,12 +3,23 @@ import { Injectable } from '@nestjs/common';
 import type { Citation } from '@clearroom/contracts';
 import type { UnderstoodQuestion } from '../answers/answer.types.js';
 import { composeAnswer } from '../answers/compose-answer.js';
-import { namesAClause } from '../answers/thesaurus.js';
 import { understandQuestion } from '../answers/understand-question.js';
 import { ClauseEvidenceReader, FOUND_THRESHOLD } from '../clauses/clause-evidence.reader.js';
 
 /** An answer composed from the clause index: its text cites `citations` as [n]. */
-export type ClauseAnswer = { text: string; citations: Citation[]; understood: UnderstoodQuestion };
+export type ClauseAnswer = {
+  text: string;
+  citations: Citation[];
+  /** The clause category of each citation, by its number (what the cited span was found as). */
+  categories: Map<number, string>;
+  understood: UnderstoodQuestion;
+};
+
+/** The documents a question names by their file names, and the words that name them. */
+export type NamedDocuments = { documentIds: number[]; words: string[] };
+
+/** A clause answer when the question asks about a kind of clause; else what it names, for search. */
+export type ClauseOutcome = { answer: ClauseAnswer | null; named: NamedDocuments | null };
 
 type DocumentRow = {
   id: number;
@@ -32,26 +43,30 @@ export class ClauseAnswerService {
     private readonly clauses: ClauseEvidenceReader,
   ) {}
 
-  async answer(projectId: number, question: string): Promise<ClauseAnswer | null> {
-    if (!namesAClause(question)) return null;
+  async answer(projectId: number, question: string): Promise<ClauseOutcome> {
     const connection = this.em.fork().getConnection();
     const documents = await connection.execute<DocumentRow[]>(
       "select id, original_name, stored_name, mime_type, page_count from documents where project_id = ? and status = 'completed' order by id",
       [projectId],
     );
-    if (documents.length === 0) return null;
+    if (documents.length === 0) return { answer: null, named: null };
     const understood = understandQuestion(question, {
       documents: documents.map((document) => ({
         documentId: document.id,
         names: [document.original_name.replace(/\.[a-z0-9]{1,5}$/i, '')],
       })),
     });
-    if (understood.categories.length === 0) return null;
+    const named =
+      understood.scope.kind === 'named'
+        ? { documentIds: understood.scope.documentIds, words: understood.namingWords }
+        : null;
+    if (!understood.namesClause || understood.categories.length === 0)
+      return { answer: null, named };
     const inScope =
       understood.scope.kind === 'all'
         ? documents
         : documents.filter((document) => understood.scope.documentIds.includes(document.id));
-    if (inScope.length === 0) return null;
+    if (inScope.length === 0) return { answer: null, named };
 
     const evidence = await this.clauses.read(
       inScope.map((document) => ({
@@ -84,6 +99,9 @@ export class ClauseAnswerService {
         end: citation.end,
       };
     });
-    return { text: composed.text, citations, understood };
+    const categories = new Map(
+      composed.citations.map((citation) => [citation.number, citation.category]),
+    );
+    return { answer: { text: composed.text, citations, categories, understood }, named };
   }
 }
