@@ -35,7 +35,12 @@ export async function startBuiltServer(
       lines.forEach(onLogLine);
     });
   }
+  let stopping = false;
+  server.on('exit', (code, signal) => {
+    if (!stopping) console.error(`The server (pid ${server.pid}) exited: code ${code}, signal ${signal}`);
+  });
   const stop = () => {
+    stopping = true;
     server.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
   };

@@ -16,7 +16,7 @@
  * - "I could not find this…" answers, empty answers, errors, and the time per question.
  * Missing the goal is not a failure: the exit code is non-zero only when the run itself crashes.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ChatSessionResponse, Citation } from '@clearroom/contracts';
@@ -69,6 +69,8 @@ const { values: args } = parseArgs({
     phrasings: { type: 'string', default: '2' },
     /** A file to write the failed CUAD questions to, one JSON object a line. */
     failures: { type: 'string' },
+    /** A file to write the server's log to. */
+    'server-log': { type: 'string' },
   },
 });
 // `npm run` starts in the repository root; paths given on the command line are the caller's.
@@ -94,7 +96,12 @@ if (missing.length > 0) {
 console.log(`Clearroom eval:retrieval on ${describeMachine()}`);
 
 const split = args.split === 'train' ? 'train' : 'test';
-const server = await startBuiltServer({ UPLOAD_MAX_FILE_SIZE_MB: '200' });
+const serverLog = args['server-log'] ? path.resolve(callerDir, args['server-log']) : null;
+if (serverLog) writeFileSync(serverLog, '');
+const server = await startBuiltServer(
+  { UPLOAD_MAX_FILE_SIZE_MB: '200' },
+  serverLog ? (line) => appendFileSync(serverLog, `${line}\n`) : undefined,
+);
 try {
   const client = createClient(server.baseUrl);
   await signIn(client, 'evaluator', 'correct horse battery staple');
