@@ -37,7 +37,8 @@ export async function startBuiltServer(
   }
   let stopping = false;
   server.on('exit', (code, signal) => {
-    if (!stopping) console.error(`The server (pid ${server.pid}) exited: code ${code}, signal ${signal}`);
+    if (!stopping)
+      console.error(`The server (pid ${server.pid}) exited: code ${code}, signal ${signal}`);
   });
   const stop = () => {
     stopping = true;

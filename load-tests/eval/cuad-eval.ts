@@ -20,7 +20,6 @@ import {
   CUAD_DIR,
   type CuadGroup,
   type CuadQuestionOptions,
-  cuadQuestions,
   goldSpans,
   type SingleQuestion,
   type Span,
@@ -64,12 +63,16 @@ type AcrossOutcome = {
 
 export type CuadEvalOptions = CuadQuestionOptions & { verbose: boolean; failures?: string };
 
+/**
+ * Asks the generated questions (`groups`, from `cuadQuestions`: generated before the server
+ * starts, since reading labels.csv takes seconds, longer than an idle keep-alive connection lives).
+ */
 export async function runCuadEval(
   client: ApiClient,
   pageText: PageTextSource,
+  groups: CuadGroup[],
   options: CuadEvalOptions,
 ): Promise<void> {
-  const groups = cuadQuestions(options);
   const contracts = groups.reduce((sum, group) => sum + group.pdfFiles.length, 0);
   const singles = groups.reduce((sum, group) => sum + group.single.length, 0);
   const acrosses = groups.reduce((sum, group) => sum + group.across.length, 0);

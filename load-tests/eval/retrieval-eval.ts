@@ -34,6 +34,7 @@ import { CORPUS, corpusPdfs } from '../bench/corpus.ts';
 import { describeMachine, formatMs, percent, summarize } from '../bench/stats.ts';
 import { type CitationCheck, checkCitations, pageTextSource } from './citation-check.ts';
 import { runCuadEval } from './cuad-eval.ts';
+import { cuadQuestions } from './cuad-questions.ts';
 import { type EvalQuestion, loadQuestions } from './questions.ts';
 
 const NOT_FOUND = /^\s*I could not find this/i;
@@ -96,6 +97,15 @@ if (missing.length > 0) {
 console.log(`Clearroom eval:retrieval on ${describeMachine()}`);
 
 const split = args.split === 'train' ? 'train' : 'test';
+const cuadOptions = {
+  split,
+  contracts: Number(args.contracts),
+  groupSize: Number(args.group),
+  phrasings: Number(args.phrasings),
+  verbose: args.verbose,
+  ...(args.failures ? { failures: path.resolve(callerDir, args.failures) } : {}),
+} as const;
+const groups = cuadOptions.contracts > 0 ? cuadQuestions(cuadOptions) : [];
 const serverLog = args['server-log'] ? path.resolve(callerDir, args['server-log']) : null;
 if (serverLog) writeFileSync(serverLog, '');
 const server = await startBuiltServer(
@@ -106,15 +116,7 @@ try {
   const client = createClient(server.baseUrl);
   await signIn(client, 'evaluator', 'correct horse battery staple');
   if (args.hand) await handWritten(client);
-  if (Number(args.contracts) > 0)
-    await runCuadEval(client, pageTextSource(client), {
-      split,
-      contracts: Number(args.contracts),
-      groupSize: Number(args.group),
-      phrasings: Number(args.phrasings),
-      verbose: args.verbose,
-      ...(args.failures ? { failures: path.resolve(callerDir, args.failures) } : {}),
-    });
+  if (groups.length > 0) await runCuadEval(client, pageTextSource(client), groups, cuadOptions);
 } finally {
   server.stop();
 }
