@@ -148,6 +148,13 @@ export async function runCuadEval(
       };
       across.push(outcome);
       if (options.verbose) printAcross(outcome);
+      const extra = [...outcome.cited].filter((name) => !outcome.qualifying.has(name));
+      const missed = [...outcome.qualifying].filter((name) => !outcome.cited.has(name));
+      if (options.failures && (extra.length > 0 || missed.length > 0))
+        appendFileSync(
+          options.failures,
+          `${JSON.stringify({ id: outcome.id, across: true, question: outcome.question, answer: outcome.answer, extra, missed })}\n`,
+        );
     }
   }
   console.log(
