@@ -7,8 +7,7 @@ import {
   type ClauseAnswerShape,
   NOTHING_FOUND_ANSWER,
 } from '../../infra/answerer/answerer.port.js';
-import { DocumentsService } from '../documents/documents.service.js';
-import { ChatSessionsService } from './chat-sessions.service.js';
+import { AskRepository } from './ask.repository.js';
 import { ClauseAnswerService } from './clause-answers.service.js';
 import { CitationMarkerFilter } from './citation-markers.js';
 import {
@@ -46,19 +45,18 @@ export class AskService {
   private readonly logger = new Logger(AskService.name);
 
   constructor(
-    private readonly sessions: ChatSessionsService,
-    private readonly documents: DocumentsService,
+    private readonly repository: AskRepository,
     private readonly retriever: PassageRetriever,
     private readonly clauseAnswers: ClauseAnswerService,
     @Inject(ANSWERER) private readonly answerer: Answerer,
   ) {}
 
   async prepare(ownerId: number, request: AskFields): Promise<PreparedAsk> {
-    const session = await this.sessions.findOwnedOrThrow(ownerId, request.sessionId);
-    if (session.project.id !== request.project_id) {
+    const session = await this.repository.requireOwnedSession(ownerId, request.sessionId);
+    if (session.projectId !== request.project_id) {
       throw new AppError('NOT_FOUND', 'Chat session not found in this project');
     }
-    const { total, completed } = await this.documents.progressOf(request.project_id);
+    const { total, completed } = await this.repository.progressOf(request.project_id);
     if (total === 0) {
       throw new AppError(
         'NO_ANALYSED_DOCUMENTS',
@@ -89,7 +87,7 @@ export class AskService {
     const composed = clause.answer;
     // "Not found" needs no model: there is nothing to cite, and the note says what was searched.
     if (composed && (this.answerer.name === 'extractive' || composed.citations.length === 0)) {
-      const pages = await this.documents.citablePages(ask.projectId, composed.citations);
+      const pages = await this.repository.citablePages(ask.projectId, composed.citations);
       const given = composed.citations;
       send({
         type: 'metadata',
@@ -119,7 +117,7 @@ export class AskService {
       // A model writes the note from the clause spans the clause index found, labelled with
       // their categories; its citations are checked like any other.
       given = composed.citations;
-      pages = pageTextsOf(await this.documents.citablePages(ask.projectId, given));
+      pages = pageTextsOf(await this.repository.citablePages(ask.projectId, given));
       namingTerms = composed.understood.namingWords;
       shape = {
         categories: composed.categories,
@@ -131,16 +129,14 @@ export class AskService {
       };
     } else {
       const retrieval = await this.retriever.retrieve(
-        ask.ownerId,
         ask.projectId,
         ask.question,
         ask.history,
         signal,
         clause.named ?? undefined,
       );
-      const found = await this.documents.citablePages(ask.projectId, retrieval.passages);
-      given = citePassages(retrieval.passages, found);
-      pages = pageTextsOf(found);
+      given = citePassages(retrieval.passages, retrieval.pages);
+      pages = pageTextsOf(retrieval.pages);
       namingTerms = retrieval.namingTerms;
     }
     signal.throwIfAborted();
@@ -176,7 +172,7 @@ export class AskService {
     send: AskEventSink,
   ): Promise<Citation[]> {
     const used = citationsUsed(answer, given, pages);
-    const { entry, renamedTo } = await this.sessions.saveEntry(
+    const { entry, renamedTo } = await this.repository.saveEntry(
       ask.sessionId,
       {
         question: ask.question,
