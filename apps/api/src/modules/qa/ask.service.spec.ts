@@ -48,7 +48,7 @@ const passage = (text: string, overrides: Partial<SearchPassage> = {}): SearchPa
 /** Sessions, document progress, pages and stored entries in memory. */
 class InMemoryAsk implements Pick<
   AskRepository,
-  'requireOwnedSession' | 'progressOf' | 'citablePages' | 'saveEntry'
+  'requireOwnedSession' | 'progressOf' | 'citablePages' | 'saveEntry' | 'conversationDocumentIds'
 > {
   sessions = new Map<number, AskSession & { ownerId: number; name: string }>();
   progress = { total: 1, completed: 1 };
@@ -61,6 +61,11 @@ class InMemoryAsk implements Pick<
       throw Object.assign(new Error('Chat session not found'), { code: 'NOT_FOUND' });
     }
     return { id: session.id, projectId: session.projectId };
+  }
+
+  async conversationDocumentIds(): Promise<number[]> {
+    const recent = this.saved.slice(-3).reverse();
+    return [...new Set(recent.flatMap((entry) => entry.citations.map((c) => c.documentId)))];
   }
 
   async progressOf(): Promise<{ total: number; completed: number }> {
@@ -127,6 +132,7 @@ describe('AskService (repository, retriever and answerer in memory)', () => {
   let clauseAnswer: ClauseAnswer | null;
   let named: { documentIds: number[]; words: string[] } | null;
   let retrieverNamed: unknown[];
+  let conversations: number[][];
 
   const service = () =>
     new AskService(
@@ -139,7 +145,10 @@ describe('AskService (repository, retriever and answerer in memory)', () => {
         },
       } as unknown as PassageRetriever,
       {
-        answer: async () => ({ answer: clauseAnswer, named }),
+        answer: async (_projectId: number, _question: string, conversation: number[]) => {
+          conversations.push(conversation);
+          return { answer: clauseAnswer, named };
+        },
       } as unknown as ClauseAnswerService,
       answerer,
     );
@@ -171,6 +180,7 @@ describe('AskService (repository, retriever and answerer in memory)', () => {
     clauseAnswer = null;
     named = null;
     retrieverNamed = [];
+    conversations = [];
   });
 
   describe('prepare', () => {
@@ -399,6 +409,10 @@ describe('AskService (repository, retriever and answerer in memory)', () => {
       expect(request.namingTerms).toEqual(['acme']);
       expect(repository.saved[0]!.answer).toBe('Delaware [1].');
       expect(repository.saved[0]!.citations.map((citation) => citation.n)).toEqual([1]);
+
+      // The documents the conversation's answers cited go to the clause answers ("it", "these agreements").
+      await service().answer(ask('Is it exclusive?'), send, new AbortController().signal);
+      expect(conversations).toEqual([[], [7]]);
     });
 
     it('answers an absent clause without the model, and searches the named document otherwise', async () => {
@@ -422,6 +436,7 @@ describe('AskService (repository, retriever and answerer in memory)', () => {
         new AbortController().signal,
       );
       expect(retrieverNamed).toEqual([named]);
+      expect(conversations).toEqual([[], []]);
     });
   });
 });

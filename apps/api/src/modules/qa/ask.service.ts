@@ -82,7 +82,11 @@ export class AskService {
     const started = performance.now();
     // A question about a kind of clause is answered from the clause index, exhaustively across
     // documents when it asks across them; any other question from search.
-    const clause = await this.clauseAnswers.answer(ask.projectId, ask.question);
+    const clause = await this.clauseAnswers.answer(
+      ask.projectId,
+      ask.question,
+      await this.repository.conversationDocumentIds(ask.sessionId),
+    );
     signal.throwIfAborted();
     const composed = clause.answer;
     // "Not found" needs no model: there is nothing to cite, and the note says what was searched.

@@ -35,7 +35,12 @@ export class ClauseAnswerService {
     private readonly clauses: ClauseEvidenceReader,
   ) {}
 
-  async answer(projectId: number, question: string): Promise<ClauseOutcome> {
+  /** `conversation`: the documents the session's recent answers cited ("it", "these agreements"). */
+  async answer(
+    projectId: number,
+    question: string,
+    conversation: readonly number[] = [],
+  ): Promise<ClauseOutcome> {
     const documents = await this.documentReader.documentsOf(projectId, { completedOnly: true });
     if (documents.length === 0) return { answer: null, named: null };
     const understood = understandQuestion(question, {
@@ -43,9 +48,12 @@ export class ClauseAnswerService {
         documentId: document.id,
         names: [document.originalName.replace(/\.[a-z0-9]{1,5}$/i, '')],
       })),
+      conversationDocumentIds: conversation.filter((id) =>
+        documents.some((document) => document.id === id),
+      ),
     });
     const named =
-      understood.scope.kind === 'named'
+      understood.scope.kind !== 'all'
         ? { documentIds: understood.scope.documentIds, words: understood.namingWords }
         : null;
     if (!understood.namesClause || understood.categories.length === 0)
