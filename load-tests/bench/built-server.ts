@@ -61,7 +61,13 @@ export async function startBuiltServer(
       lines.forEach(onLogLine);
     });
   }
+  let stopping = false;
+  server.on('exit', (code, signal) => {
+    if (!stopping)
+      console.error(`The server (pid ${server.pid}) exited: code ${code}, signal ${signal}`);
+  });
   const stop = () => {
+    stopping = true;
     server.kill('SIGTERM');
     if (!kept) rmSync(dataDir, { recursive: true, force: true });
   };
