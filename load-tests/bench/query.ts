@@ -66,6 +66,8 @@ const SERIAL_ASKS = Number(process.env['SERIAL_ASKS'] ?? (MODE === 'cuad' ? 200 
 const ASKERS = 20;
 const CONCURRENT_ASKS = Number(process.env['CONCURRENT_ASKS'] ?? 200);
 const GOALS = { searchP95: 100, firstEventP95: 200, completeP95: 1000 };
+/** The first words of an answer that found no clause of the asked kind. */
+const NOT_FOUND = /^\s*(I could not find|No [^\n]* was found|Not found)/i;
 /** VERBOSE=1 prints each CUAD question with the first line of its answer and its sources' count. */
 const VERBOSE = process.env['VERBOSE'] === '1';
 const CUAD_GOALS = { completeP95: 300, acrossMax: 2000 };
@@ -107,10 +109,8 @@ async function benchCuad(client: ApiClient): Promise<void> {
   const modelVersion = await waitForReclassification(client, projectId);
   console.log(`Project: ${describeFiles(files)}; clause model ${modelVersion}\n`);
 
-  const questions = await cuadQuestions(
-    files.map((file) => file.originalname),
-    SERIAL_ASKS,
-  );
+  const asked = await cuadQuestions(SERIAL_ASKS);
+  const questions = asked.map((q) => q.question);
   const search = await measureSearch(client, projectId, questions);
   report(`Retrieval, ${questions.length} searches (limit ${SEARCH_LIMIT}, warm)`, [
     ['latency', search.times, GOALS.searchP95],
@@ -125,6 +125,14 @@ async function benchCuad(client: ApiClient): Promise<void> {
     `\nAsk stream, 1 asker, CUAD-category questions about one contract each: ${results.length} asks in ${((performance.now() - started) / 1000).toFixed(1)} s (history sent)`,
     results,
     CUAD_GOALS.completeP95,
+  );
+  // Not the answers' evaluation (npm run eval:retrieval), only a sign they are answers at all.
+  const saysNotFound = (r: AskResult) => NOT_FOUND.test(r.complete?.fullAnswer ?? '');
+  const present = results.filter((_, i) => asked[i]!.present);
+  const absent = results.filter((_, i) => !asked[i]!.present);
+  console.log(
+    `  "not found" for a clause the annotators marked: ${present.filter(saysNotFound).length} of ${present.length}; ` +
+      `for one they did not: ${absent.filter(saysNotFound).length} of ${absent.length}`,
   );
 
   const across: AskResult[] = [];
@@ -149,28 +157,27 @@ async function benchCuad(client: ApiClient): Promise<void> {
 }
 
 /**
- * `count` questions over the project's CUAD contracts: the answer evaluation's templates for every
- * category (eval-questions.ts), each naming a contract's company, contracts taken in a fixed
- * stride so that the questions spread over the corpus.
+ * `count` questions about one contract each, from the assistant's CUAD evaluation
+ * (load-tests/eval/cuad-questions.ts: every CUAD category, yes/no, value and clause phrasings,
+ * present and absent clauses) over the test split's contracts, taken in a fixed stride so that
+ * they spread over contracts and categories.
  */
-async function cuadQuestions(contracts: string[], count: number): Promise<string[]> {
-  await import('./api-sources.ts');
-  /* eslint-disable @nx/enforce-module-boundaries -- the questions come from the API's evaluation */
-  const { CUAD_CATEGORIES } = await import('../../apps/api/src/cuad/labels.ts');
-  const { questionTemplates, companyOf } =
-    await import('../../apps/api/src/modules/answers/tools/eval-questions.ts');
-  /* eslint-enable @nx/enforce-module-boundaries */
-  const templates = questionTemplates(
-    CUAD_CATEGORIES.filter((category) => category !== 'Document Name'),
-  );
-  const sorted = [...contracts].sort();
-  const stride = 97; // prime to the corpus size: every contract before any repeats
-  return Array.from({ length: count }, (_, i) =>
-    templates[i % templates.length]!.template.replace(
-      '{doc}',
-      companyOf(sorted[(i * stride) % sorted.length]!),
-    ),
-  );
+async function cuadQuestions(count: number) {
+  const { cuadQuestions: generate } = await import('../eval/cuad-questions.ts');
+  const single = generate({
+    split: 'test',
+    contracts: 1000,
+    groupSize: 1000,
+    phrasings: 1,
+  }).flatMap((group) => group.single);
+  const stride = 37; // prime to the question count in practice: spreads over contracts
+  const picked = new Set<number>();
+  for (let i = 0; picked.size < Math.min(count, single.length); i++) {
+    let index = (i * stride) % single.length;
+    while (picked.has(index)) index = (index + 1) % single.length;
+    picked.add(index);
+  }
+  return [...picked].map((index) => single[index]!);
 }
 
 /** The 20,000-page project of generated agreements and the PDF corpus; 1 and 20 askers. */
@@ -231,9 +238,7 @@ function reportAsks(title: string, results: AskResult[], completeGoal: number): 
     ['complete', ok.map((r) => r.completeMs!), completeGoal],
   ]);
   const errors = results.filter((r) => r.error);
-  const notFound = ok.filter((r) =>
-    /^\s*(I could not find|No [^\n]* was found|Not found)/i.test(r.complete!.fullAnswer),
-  ).length;
+  const notFound = ok.filter((r) => NOT_FOUND.test(r.complete!.fullAnswer)).length;
   console.log(
     `  errors: ${errors.length}${errors.length ? ` (first: ${errors[0]!.error})` : ''}; ` +
       `answers saying "not found": ${notFound} of ${ok.length}`,
