@@ -16,6 +16,7 @@ import { errorMessage } from '../../../api/baseQuery';
 import { PageLoading } from '../../../components/PageLoading';
 import { useToast } from '../../../components/toast/useToast';
 import { ProjectGate } from '../../projects/components/ProjectGate';
+import { projectPermissions } from '../../projects/projectPermissions';
 import { parseProjectId } from '../../projects/hooks/useRouteProjectId';
 import { targetFromCitation, targetKey, type ViewerTarget } from '../../viewer/viewerTarget';
 import { useGetReviewQuery } from '../api/reviewsApi';
@@ -43,7 +44,7 @@ const ROW_FILTERS: { value: RowFilter; label: string }[] = [
   { value: 'not_found', label: 'Rows with a cell not found' },
 ];
 
-function ReviewGridView({ reviewId }: { reviewId: number }) {
+function ReviewGridView({ reviewId, canEdit }: { reviewId: number; canEdit: boolean }) {
   const [running, setRunning] = useState(true);
   const {
     data: review,
@@ -196,6 +197,7 @@ function ReviewGridView({ reviewId }: { reviewId: number }) {
           row={opened.row}
           column={opened.column}
           cell={openedCell}
+          readOnly={!canEdit}
           onOpenCitation={() => {
             openCitation(openedCell);
             setOpened(null);
@@ -245,11 +247,15 @@ export function ReviewGridPage() {
   const id = parseProjectId(reviewId);
   return (
     <ProjectGate>
-      {() =>
+      {(project) =>
         id === null ? (
           <Alert severity="error">Review not found</Alert>
         ) : (
-          <ReviewGridView key={id} reviewId={id} />
+          <ReviewGridView
+            key={id}
+            reviewId={id}
+            canEdit={projectPermissions(project.role).canEdit}
+          />
         )
       }
     </ProjectGate>
