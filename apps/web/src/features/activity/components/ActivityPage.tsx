@@ -72,8 +72,16 @@ function mergeOptions(known: Option[], fromLog: (Option | null)[]): Option[] {
 
 function ActivityLog({ projectId }: { projectId: number }) {
   const [filters, setFilters] = useState<ActivityFilters>({});
-  const { data, isLoading, isError, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
-    useGetActivityInfiniteQuery({ projectId, filters });
+  const {
+    data,
+    isLoading,
+    isError,
+    error,
+    refetch,
+    hasNextPage,
+    fetchNextPage,
+    isFetchingNextPage,
+  } = useGetActivityInfiniteQuery({ projectId, filters });
   const { data: members } = useGetMembersQuery(projectId);
   const { data: files } = useGetProjectFilesQuery(projectId);
 
@@ -128,7 +136,8 @@ function ActivityLog({ projectId }: { projectId: number }) {
           onChange={(event) =>
             setFilters({
               ...filters,
-              action: event.target.value === '' ? undefined : (event.target.value as ActivityAction),
+              action:
+                event.target.value === '' ? undefined : (event.target.value as ActivityAction),
             })
           }
           sx={{ minWidth: 220 }}

@@ -214,8 +214,8 @@ function UsersCard({ currentUser }: { currentUser: User }) {
           <DialogTitle id="disable-user-title">Disable this account?</DialogTitle>
           <DialogContent>
             <DialogContentText id="disable-user-description" sx={{ overflowWrap: 'anywhere' }}>
-              &ldquo;{disabling.user.username}&rdquo; is signed out everywhere at once and can&apos;t
-              sign in until the account is re-enabled. Their projects and documents stay.
+              &ldquo;{disabling.user.username}&rdquo; is signed out everywhere at once and
+              can&apos;t sign in until the account is re-enabled. Their projects and documents stay.
             </DialogContentText>
           </DialogContent>
           <DialogActions>
@@ -252,7 +252,9 @@ function DeletedProjectsCard() {
       />
       <CardContent sx={{ pt: 0 }}>
         {isError ? (
-          <Alert severity="error">{errorMessage(error, 'Could not load the deleted projects')}</Alert>
+          <Alert severity="error">
+            {errorMessage(error, 'Could not load the deleted projects')}
+          </Alert>
         ) : !data ? (
           <PageLoading fullScreen={false} />
         ) : data.entries.length === 0 ? (

@@ -79,15 +79,15 @@ export function SelectedProjectView({ selected }: { selected: string }) {
           </Stack>
         </Box>
         {permissions.canDelete && (
-        <IconButton
-          aria-label="Project actions"
-          aria-haspopup="menu"
-          aria-controls={menuAnchor ? 'project-actions-menu' : undefined}
-          aria-expanded={menuAnchor ? true : undefined}
-          onClick={(event) => setMenuAnchor(event.currentTarget)}
-        >
-          <MoreVert />
-        </IconButton>
+          <IconButton
+            aria-label="Project actions"
+            aria-haspopup="menu"
+            aria-controls={menuAnchor ? 'project-actions-menu' : undefined}
+            aria-expanded={menuAnchor ? true : undefined}
+            onClick={(event) => setMenuAnchor(event.currentTarget)}
+          >
+            <MoreVert />
+          </IconButton>
         )}
         <Menu
           id="project-actions-menu"
@@ -159,7 +159,11 @@ export function SelectedProjectView({ selected }: { selected: string }) {
             id="project-tabpanel-documents"
             aria-labelledby="project-tab-documents"
           >
-            <ProjectDocuments key={project.id} projectId={project.id} canEdit={permissions.canEdit} />
+            <ProjectDocuments
+              key={project.id}
+              projectId={project.id}
+              canEdit={permissions.canEdit}
+            />
           </Box>
         )}
       </Box>

@@ -59,7 +59,7 @@ export function MembersSection({ projectId }: { projectId: number }) {
         title="Members"
         subheader={
           data && !canManage
-            ? 'Only the project’s owners can add or remove members and change roles.'
+            ? "Only the project's owners can add or remove members and change roles."
             : 'People who can open this project, and what their role lets them do.'
         }
         slotProps={{ title: { id: 'members-title', component: 'h2', variant: 'h6' } }}

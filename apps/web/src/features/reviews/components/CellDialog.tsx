@@ -116,38 +116,38 @@ export function CellDialog({
               <Typography sx={{ whiteSpace: 'pre-wrap' }}>Comment: {cell.comment}</Typography>
             )
           ) : (
-          <>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-            <TextField
-              label="Corrected value"
-              value={value}
-              disabled={pending}
-              onChange={(event) => setValue(event.target.value)}
-              sx={{ flex: 1 }}
-            />
-            <Button
-              disabled={pending || isLoading || !value.trim() || value === (cell.value ?? '')}
-              onClick={() => void save({ value })}
-            >
-              Save value
-            </Button>
-          </Stack>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-            <TextField
-              label="Comment"
-              value={comment}
-              multiline
-              onChange={(event) => setComment(event.target.value)}
-              sx={{ flex: 1 }}
-            />
-            <Button
-              disabled={isLoading || comment === (cell.comment ?? '')}
-              onClick={() => void save({ comment })}
-            >
-              Save comment
-            </Button>
-          </Stack>
-          </>
+            <>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+                <TextField
+                  label="Corrected value"
+                  value={value}
+                  disabled={pending}
+                  onChange={(event) => setValue(event.target.value)}
+                  sx={{ flex: 1 }}
+                />
+                <Button
+                  disabled={pending || isLoading || !value.trim() || value === (cell.value ?? '')}
+                  onClick={() => void save({ value })}
+                >
+                  Save value
+                </Button>
+              </Stack>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+                <TextField
+                  label="Comment"
+                  value={comment}
+                  multiline
+                  onChange={(event) => setComment(event.target.value)}
+                  sx={{ flex: 1 }}
+                />
+                <Button
+                  disabled={isLoading || comment === (cell.comment ?? '')}
+                  onClick={() => void save({ comment })}
+                >
+                  Save comment
+                </Button>
+              </Stack>
+            </>
           )}
           {error && <Alert severity="error">{error}</Alert>}
         </Stack>

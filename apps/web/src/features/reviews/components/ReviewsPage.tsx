@@ -141,24 +141,24 @@ export function ReviewsPage() {
       {(project) => {
         const { canEdit } = projectPermissions(project.role);
         return (
-        <Box sx={{ maxWidth: 1100, mx: 'auto' }}>
-          <Stack direction="row" sx={{ alignItems: 'flex-start', mb: 3 }}>
-            <Box sx={{ flex: 1, minWidth: 0 }}>
-              <Typography variant="h4" component="h1">
-                Reviews
-              </Typography>
-              <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                {project.name}
-              </Typography>
-            </Box>
-            {canEdit && (
-              <Button component={RouterLink} to="new" variant="contained" startIcon={<Add />}>
-                New review
-              </Button>
-            )}
-          </Stack>
-          <ProjectReviews projectId={project.id} canEdit={canEdit} />
-        </Box>
+          <Box sx={{ maxWidth: 1100, mx: 'auto' }}>
+            <Stack direction="row" sx={{ alignItems: 'flex-start', mb: 3 }}>
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Typography variant="h4" component="h1">
+                  Reviews
+                </Typography>
+                <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                  {project.name}
+                </Typography>
+              </Box>
+              {canEdit && (
+                <Button component={RouterLink} to="new" variant="contained" startIcon={<Add />}>
+                  New review
+                </Button>
+              )}
+            </Stack>
+            <ProjectReviews projectId={project.id} canEdit={canEdit} />
+          </Box>
         );
       }}
     </ProjectGate>

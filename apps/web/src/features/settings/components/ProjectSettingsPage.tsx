@@ -92,7 +92,7 @@ function ProjectSettings({ project }: { project: Project }) {
                 onChange={(event) => setName(event.target.value)}
                 disabled={saving}
                 slotProps={{ htmlInput: { readOnly: !canEdit } }}
-                helperText={canEdit ? undefined : 'Viewers can’t rename the project.'}
+                helperText={canEdit ? undefined : "Viewers can't rename the project."}
               />
               {canEdit && (
                 <Button
@@ -111,38 +111,38 @@ function ProjectSettings({ project }: { project: Project }) {
         <MembersSection projectId={project.id} />
 
         {canDelete && (
-        <Card
-          component="section"
-          aria-labelledby="danger-zone-title"
-          sx={{ borderColor: 'error.light' }}
-        >
-          <CardHeader
-            title="Danger Zone"
-            slotProps={{
-              title: { id: 'danger-zone-title', component: 'h2', variant: 'h6', color: 'error' },
-            }}
-          />
-          <CardContent sx={{ pt: 0 }}>
-            <Stack
-              direction={{ xs: 'column', sm: 'row' }}
-              spacing={2}
-              sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-            >
-              <Typography color="text.secondary">
-                Deleting a project cannot be undone. It removes all of its files, documents and
-                Q&amp;A history.
-              </Typography>
-              <Button
-                color="error"
-                variant="outlined"
-                onClick={() => setConfirmOpen(true)}
-                sx={{ flexShrink: 0 }}
+          <Card
+            component="section"
+            aria-labelledby="danger-zone-title"
+            sx={{ borderColor: 'error.light' }}
+          >
+            <CardHeader
+              title="Danger Zone"
+              slotProps={{
+                title: { id: 'danger-zone-title', component: 'h2', variant: 'h6', color: 'error' },
+              }}
+            />
+            <CardContent sx={{ pt: 0 }}>
+              <Stack
+                direction={{ xs: 'column', sm: 'row' }}
+                spacing={2}
+                sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
               >
-                Delete Project
-              </Button>
-            </Stack>
-          </CardContent>
-        </Card>
+                <Typography color="text.secondary">
+                  Deleting a project cannot be undone. It removes all of its files, documents and
+                  Q&amp;A history.
+                </Typography>
+                <Button
+                  color="error"
+                  variant="outlined"
+                  onClick={() => setConfirmOpen(true)}
+                  sx={{ flexShrink: 0 }}
+                >
+                  Delete Project
+                </Button>
+              </Stack>
+            </CardContent>
+          </Card>
         )}
       </Stack>
       <DeleteProjectDialog
