@@ -15,7 +15,7 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../../api/baseQuery';
+import { errorMessage, forbiddenMessage } from '../../../api/baseQuery';
 import { useToast } from '../../../components/toast/useToast';
 import { useUpdateProjectMutation } from '../../projects/api/projectsApi';
 import { DealFieldInput } from '../../projects/components/DealFieldInput';
@@ -113,7 +113,7 @@ export function DealDetailsCard({ project }: { project: Project }) {
     } catch (error) {
       toast({
         title: 'Error updating deal details',
-        description: errorMessage(error, 'Failed to save project details'),
+        description: forbiddenMessage(error, 'Failed to save project details'),
         variant: 'destructive',
       });
     }

@@ -33,4 +33,31 @@ describe('DocumentsPage', () => {
     await act(() => vi.advanceTimersByTimeAsync(2000));
     await waitFor(() => expect(listCalls()).toBe(2));
   });
+
+  it('shows a viewer the files without upload or delete; open and download stay', async () => {
+    mockFetch({
+      'GET /api/auth/user': { body: { user: testUser } },
+      'GET /api/projects': {
+        body: {
+          projects: [makeProject({ id: 3, role: 'viewer', owner: { id: 9, username: 'carol' } })],
+        },
+      },
+      'GET /api/config': { body: { upload: { maxFileSizeMb: 200, maxFiles: 50 } } },
+      'GET /api/projects/3/files': {
+        body: { files: [makeProjectFile({ projectId: 3, originalname: 'Lease.pdf' })] },
+      },
+    });
+    renderWithProviders(<DocumentsPage />, {
+      route: '/project/3/documents',
+      path: '/project/:id/documents',
+    });
+
+    expect(await screen.findByText('Lease.pdf')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Upload Documents' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Choose Files' })).not.toBeInTheDocument();
+    expect(screen.getByText(/As a viewer you can open and download/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open Lease.pdf' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download Lease.pdf' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete Lease.pdf' })).not.toBeInTheDocument();
+  });
 });

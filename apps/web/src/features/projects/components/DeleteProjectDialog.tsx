@@ -5,7 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { errorMessage } from '../../../api/baseQuery';
+import { forbiddenMessage } from '../../../api/baseQuery';
 import { useToast } from '../../../components/toast/useToast';
 import { useDeleteProjectMutation } from '../api/projectsApi';
 
@@ -38,7 +38,7 @@ export function DeleteProjectDialog({
     } catch (error) {
       toast({
         title: 'Delete failed',
-        description: errorMessage(error, 'Failed to delete the project. Please try again.'),
+        description: forbiddenMessage(error, 'Failed to delete the project. Please try again.'),
         variant: 'destructive',
       });
       onClose();

@@ -196,4 +196,43 @@ describe('ReviewGridPage', () => {
     expect(within(grid).getByText('1 of 2')).toBeInTheDocument();
     expect(within(grid).getByLabelText('Corrected')).toBeInTheDocument();
   });
+
+  it('shows a viewer the review work without letting them change it', async () => {
+    const server = mockFetch({
+      ...baseRoutes,
+      'GET /api/projects': {
+        body: { projects: [makeProject({ id: 3, name: 'Project Ibis', role: 'viewer' })] },
+      },
+      'GET /api/reviews/44': {
+        body: {
+          review: makeReview({
+            rows: [
+              {
+                documentId: 5,
+                originalname: 'Fabrikam.txt',
+                filename: 'f.txt',
+                mimetype: 'text/plain',
+                cells: [{ ...lawCell, comment: 'Checked against the schedule' }, cell(11)],
+              },
+            ],
+          }),
+        },
+      },
+    });
+    const { user } = render();
+    const grid = await screen.findByRole('grid', { name: 'Supply review' });
+    // Exports stay: viewers may export.
+    expect(screen.getByRole('link', { name: 'Export Excel' })).toBeInTheDocument();
+
+    await user.click(
+      within(grid).getByRole('button', { name: 'Governing law of Fabrikam.txt: New York' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('checkbox', { name: 'Verified' })).toBeDisabled();
+    expect(within(dialog).getByRole('checkbox', { name: 'Flagged' })).toBeDisabled();
+    expect(within(dialog).queryByLabelText('Corrected value')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Save comment' })).not.toBeInTheDocument();
+    expect(dialog).toHaveTextContent('Comment: Checked against the schedule');
+    expect(server.calls.filter((call) => call.method === 'PATCH')).toHaveLength(0);
+  });
 });

@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../../../api/baseQuery';
+import { forbiddenMessage } from '../../../api/baseQuery';
 import { useToast } from '../../../components/toast/useToast';
 import { MembersSection } from '../../members/components/MembersSection';
 import { useUpdateProjectMutation } from '../../projects/api/projectsApi';
@@ -58,7 +58,7 @@ function ProjectSettings({ project }: { project: Project }) {
     } catch (error) {
       toast({
         title: 'Update failed',
-        description: errorMessage(error, 'Failed to update project name.'),
+        description: forbiddenMessage(error, 'Failed to update project name.'),
         variant: 'destructive',
       });
     }
