@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-export type BuiltServer = { baseUrl: string; pid: number; stop(): void };
+export type BuiltServer = { baseUrl: string; pid: number; dataDir: string; stop(): void };
 
 /**
  * Starts the built product (dist/apps/api/main.js, serving dist/apps/web) on a free port with an
@@ -42,7 +42,7 @@ export async function startBuiltServer(
   process.on('exit', stop);
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForReady(baseUrl);
-  return { baseUrl, pid: server.pid!, stop };
+  return { baseUrl, pid: server.pid!, dataDir, stop };
 }
 
 async function waitForReady(baseUrl: string): Promise<void> {

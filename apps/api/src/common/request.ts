@@ -18,4 +18,6 @@ export type AppRequest = Request & {
   id?: string | number | object;
   user?: AuthenticatedUser;
   sessionToken?: string;
+  /** The session or token named an account an administrator disabled (it counts as anonymous). */
+  accountDisabled?: boolean;
 };

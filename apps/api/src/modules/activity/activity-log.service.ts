@@ -69,7 +69,8 @@ export class ActivityLog {
           entry.document?.name.slice(0, 255) ?? null,
           entry.actor?.address?.slice(0, 64) ?? null,
           entry.details ? JSON.stringify(entry.details) : null,
-          new Date(),
+          // As the entities store dates: epoch ms on SQLite, a DATETIME(3) on MySQL/MariaDB.
+          em.getPlatform().processDateProperty(new Date()),
         ],
         'run',
         em.getTransactionContext(),
@@ -130,7 +131,7 @@ export class ActivityLog {
       .getConnection()
       .execute<{ affectedRows?: number; changes?: number }>(
         'delete from activity_log where created_at < ?',
-        [cutoff],
+        [this.em.getPlatform().processDateProperty(cutoff)],
         'run',
       );
     return Number(result.affectedRows ?? result.changes ?? 0);

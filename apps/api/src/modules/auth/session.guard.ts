@@ -42,6 +42,7 @@ export class SessionGuard implements CanActivate {
     if (request.user?.disabled) {
       // A disabled account is anonymous on public routes (it may still see the sign-in page).
       request.user = undefined;
+      request.accountDisabled = true;
       if (!isPublic) throw accountDisabled();
     }
     if (request.user) request.user.address = request.ip ?? null;

@@ -1,8 +1,7 @@
 import { SqlEntityManager } from '@mikro-orm/sql';
 import { Injectable } from '@nestjs/common';
 import type { ClauseSpan, ClausesResponse, DocumentClauses } from '@clearroom/contracts';
-import { DocumentsService } from '../documents/documents.service.js';
-import { ProjectsService } from '../projects/projects.service.js';
+import { ProjectAccess } from '../projects/project-access.service.js';
 import { ClauseModel } from './model/clause-model.js';
 
 type DocumentRow = {
@@ -41,13 +40,12 @@ const CLAUSES_OF_DOCUMENT =
 /** No score reaches it: without `minScore`, only the clauses the model reports are read. */
 const NEVER = 2;
 
-/** Reads the stored clauses of a project or a document for their owner. */
+/** Reads the stored clauses of a project or a document for its members. */
 @Injectable()
 export class ClausesService {
   constructor(
     private readonly em: SqlEntityManager,
-    private readonly projects: ProjectsService,
-    private readonly documents: DocumentsService,
+    private readonly access: ProjectAccess,
     private readonly model: ClauseModel,
   ) {}
 
@@ -55,8 +53,8 @@ export class ClausesService {
    * Every document of the project with its clauses: by default those the model reports (its
    * document layer decides presence); with `minScore`, also every stored candidate at or above it.
    */
-  async ofProject(ownerId: number, projectId: number, minScore?: number): Promise<ClausesResponse> {
-    await this.projects.assertOwnedOrThrow(ownerId, projectId);
+  async ofProject(userId: number, projectId: number, minScore?: number): Promise<ClausesResponse> {
+    await this.access.require({ id: userId }, projectId, 'read');
     const connection = this.em.fork().getConnection();
     const documents = await connection.execute<DocumentRow[]>(DOCUMENTS_OF_PROJECT, [projectId]);
     const clauses = await connection.execute<ClauseRow[]>(CLAUSES_OF_PROJECT, [
@@ -68,11 +66,11 @@ export class ClausesService {
   }
 
   async ofDocument(
-    ownerId: number,
+    userId: number,
     documentId: number,
     minScore?: number,
   ): Promise<ClausesResponse> {
-    await this.documents.findOwnedOrThrow(ownerId, documentId);
+    await this.access.requireForDocument({ id: userId }, documentId, 'read');
     const connection = this.em.fork().getConnection();
     const documents = await connection.execute<DocumentRow[]>(
       DOCUMENTS_OF_PROJECT.replace('where d.project_id = ?', 'where d.id = ?'),
@@ -86,7 +84,7 @@ export class ClausesService {
     return this.response(documents, clauses);
   }
 
-  /** The project's name (call after an ownership check). */
+  /** The project's name (call after an access check). */
   async projectName(projectId: number): Promise<string> {
     const [row] = await this.em
       .fork()

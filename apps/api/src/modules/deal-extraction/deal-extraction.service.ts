@@ -6,7 +6,8 @@ import { AppError } from '../../common/app-error.js';
 import { Document } from '../documents/document.entity.js';
 import { DocumentsService } from '../documents/documents.service.js';
 import { Project } from '../projects/project.entity.js';
-import { ProjectsService } from '../projects/projects.service.js';
+import { ActivityLog, type Actor } from '../activity/activity-log.service.js';
+import { ProjectAccess } from '../projects/project-access.service.js';
 import { SearchService } from '../search/search.service.js';
 import { choosePages, FIELD_QUERIES, HITS_PER_QUERY, type PageRef } from './candidate-pages.js';
 import {
@@ -29,24 +30,24 @@ export class DealExtractionService {
 
   constructor(
     private readonly em: SqlEntityManager,
-    private readonly projects: ProjectsService,
+    private readonly access: ProjectAccess,
+    private readonly activity: ActivityLog,
     private readonly search: SearchService,
     private readonly documents: DocumentsService,
     @Inject(DEAL_EXTRACTOR) private readonly extractor: DealExtractor,
   ) {}
 
+  /** Editors and owners run it; each run is logged. */
   async extract(
-    ownerId: number,
+    actor: Actor,
     projectId: number,
     signal: AbortSignal,
   ): Promise<ExtractDealDetailsResponse> {
-    await this.projects.assertOwnedOrThrow(ownerId, projectId);
+    await this.access.require(actor, projectId, 'extract');
+    await this.activity.record({ projectId, actor, action: 'deal_details.extracted' });
+    const userId = actor.id;
     const em = this.em.fork();
-    const project = await em.findOneOrFail(
-      Project,
-      { id: projectId, owner: ownerId },
-      { fields: ['companyName'] },
-    );
+    const project = await em.findOneOrFail(Project, { id: projectId }, { fields: ['companyName'] });
     const companyName = project.companyName?.trim() || null;
     const documents: CompletedDocument[] = (
       await em.find(
@@ -64,7 +65,7 @@ export class DealExtractionService {
     const pages = await this.readPages(
       projectId,
       documents,
-      await this.searchHits(ownerId, projectId, documents, signal),
+      await this.searchHits(userId, projectId, documents, signal),
     );
     signal.throwIfAborted();
     const found = await this.extractor.extract({ pages, companyName, signal });
@@ -115,7 +116,7 @@ export class DealExtractionService {
 
   /** For each field's query, the pages of completed documents that search ranks highest. */
   private async searchHits(
-    ownerId: number,
+    userId: number,
     projectId: number,
     documents: CompletedDocument[],
     signal: AbortSignal,
@@ -123,7 +124,7 @@ export class DealExtractionService {
     const completed = new Set(documents.map((document) => document.id));
     const hitsPerQuery: PageRef[][] = [];
     for (const query of FIELD_QUERIES) {
-      const passages = await this.search.search(ownerId, projectId, query, HITS_PER_QUERY, signal);
+      const passages = await this.search.search(userId, projectId, query, HITS_PER_QUERY, signal);
       hitsPerQuery.push(
         passages
           .filter((passage) => completed.has(passage.documentId))

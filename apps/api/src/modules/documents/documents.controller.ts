@@ -13,12 +13,15 @@ import {
 import { AppError } from '../../common/app-error.js';
 import type { AppRequest, AuthenticatedUser } from '../../common/request.js';
 import { isStoredName } from '../../infra/file-store/file-store.port.js';
+import { ActivityLog, type Actor } from '../activity/activity-log.service.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Public } from '../../common/public.decorator.js';
 import { SessionService } from '../auth/session.service.js';
+import { ProjectAccess } from '../projects/project-access.service.js';
 import { DocumentsService, type StoredFile } from './documents.service.js';
 import { type FileUrlGrant, FileUrlSigner } from './file-url-signer.js';
 import { summarize } from './upload-messages.js';
+import { accountDisabled } from '../auth/session.guard.js';
 
 /** Types a browser may render in place; everything else is only ever downloaded. */
 const VIEWABLE_INLINE =
@@ -30,6 +33,8 @@ export class DocumentsController {
     private readonly documents: DocumentsService,
     private readonly signer: FileUrlSigner,
     private readonly sessions: SessionService,
+    private readonly access: ProjectAccess,
+    private readonly activity: ActivityLog,
   ) {}
 
   @Get('projects/:projectId/files')
@@ -51,9 +56,20 @@ export class DocumentsController {
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
+    await this.access.require(user, projectId, 'upload');
     const outcomes = await this.documents.upload(user.id, projectId, request);
     if (outcomes.length === 0) {
       throw new AppError('VALIDATION_FAILED', 'Please select files to upload');
+    }
+    // Stored documents only: a duplicate of one already there stores nothing.
+    for (const outcome of outcomes) {
+      if (outcome.status !== 'accepted') continue;
+      await this.activity.record({
+        projectId,
+        actor: user,
+        action: 'document.uploaded',
+        document: { id: outcome.file.id, name: outcome.file.originalname },
+      });
     }
     const body: UploadResponse = { files: outcomes, message: summarize(outcomes) };
     const firstRejection = outcomes.find((outcome) => outcome.status === 'rejected');
@@ -71,7 +87,15 @@ export class DocumentsController {
     @CurrentUser() user: AuthenticatedUser,
     @Param('id', { schema: idParamSchema }) id: number,
   ): Promise<SuccessResponse> {
+    const { projectId } = await this.access.requireForDocument(user, id, 'deleteDocuments');
+    const document = await this.documents.findOwnedOrThrow(user.id, id);
     await this.documents.remove(user.id, id);
+    await this.activity.record({
+      projectId,
+      actor: user,
+      action: 'document.deleted',
+      document: { id, name: document.originalName },
+    });
     return { success: true };
   }
 
@@ -115,9 +139,18 @@ export class DocumentsController {
     @Query('token') token?: string,
     @Query('download') download?: string,
   ): Promise<void> {
-    const file = await this.authorizedFile(request, filename, token);
+    const { file, viewer } = await this.authorizedFile(request, filename, token);
     const asAttachment =
       download === '1' || download === 'true' || !VIEWABLE_INLINE.test(file.mimeType);
+    // One entry per opening: the further range requests of a viewer reading on are not new views.
+    if (/^(bytes=0-)?$/.test(request.get('range') ?? '')) {
+      await this.activity.record({
+        projectId: file.projectId,
+        actor: { ...viewer, address: request.ip ?? null },
+        action: download === '1' || download === 'true' ? 'document.downloaded' : 'document.viewed',
+        document: { id: file.documentId, name: file.originalName },
+      });
+    }
     response.setHeader(
       'Content-Disposition',
       contentDisposition(file.originalName, { type: asAttachment ? 'attachment' : 'inline' }),
@@ -138,11 +171,12 @@ export class DocumentsController {
     });
   }
 
+  /** The file, and who is reading it (the session's user, or the signed URL's). */
   private async authorizedFile(
     request: AppRequest,
     filename: string,
     token: string | undefined,
-  ): Promise<StoredFile> {
+  ): Promise<{ file: StoredFile; viewer: Actor }> {
     if (token !== undefined) {
       const file = isStoredName(filename)
         ? await this.documents.findStoredFileByNameOrThrow(filename).catch(() => null)
@@ -158,9 +192,11 @@ export class DocumentsController {
       }
       return this.fileStillGrantedOrThrow(check.grant, filename);
     }
+    if (request.accountDisabled) throw accountDisabled();
     if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
     if (!isStoredName(filename)) throw new AppError('NOT_FOUND', 'File not found');
-    return this.documents.findStoredFileOrThrow(request.user.id, filename);
+    const file = await this.documents.findStoredFileOrThrow(request.user.id, filename);
+    return { file, viewer: request.user };
   }
 
   /**
@@ -168,23 +204,27 @@ export class DocumentsController {
    * logged out, expired or ended by the identity provider) and its user still allowed to read
    * the document, as checked for a request with that session.
    */
-  private async fileStillGrantedOrThrow(grant: FileUrlGrant, filename: string) {
-    const userId =
+  private async fileStillGrantedOrThrow(
+    grant: FileUrlGrant,
+    filename: string,
+  ): Promise<{ file: StoredFile; viewer: Actor }> {
+    const viewer =
       'session' in grant
-        ? ((await this.sessions.userOfLiveSession(grant.session))?.id ?? null)
-        : grant.user;
+        ? await this.sessions.userOfLiveSession(grant.session)
+        : await this.sessions.activeUser(grant.user);
+    // Membership is checked again at each use: a member removed since loses the link at once.
     const file =
-      userId === null
+      viewer === null
         ? null
-        : await this.documents.findStoredFileOrThrow(userId, filename).catch(() => null);
-    if (!file) {
+        : await this.documents.findStoredFileOrThrow(viewer.id, filename).catch(() => null);
+    if (!file || !viewer) {
       throw new AppError(
         'FORBIDDEN',
         'This link to the document is no longer valid (signed out, or access removed): ' +
           'open it again from Clearroom.',
       );
     }
-    return file;
+    return { file, viewer };
   }
 }
 

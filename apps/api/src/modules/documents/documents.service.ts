@@ -25,12 +25,15 @@ import { rejectionFor } from './upload-messages.js';
 
 export const ingestJobKey = (documentId: number) => `ingest:${documentId}`;
 
-/** A page of a document of the owner's: the document's page count, and the page's text (capped). */
+/**
+ * A page of a document of a project the user is a member of: the document's page count, and the
+ * page's text (capped).
+ */
 const PAGE_LOOKUP =
   'select d.page_count, substr(p.text, 1, ?) as text from documents d ' +
-  'join projects pr on pr.id = d.project_id ' +
+  'join project_members m on m.project_id = d.project_id and m.user_id = ? ' +
   'left join document_pages p on p.document_id = d.id and p.number = ? ' +
-  'where d.id = ? and pr.owner_id = ?';
+  'where d.id = ?';
 
 /** A page's text and what a citation of it shows. */
 export type CitablePage = {
@@ -46,13 +49,17 @@ export type CitablePage = {
 
 export type StoredFile = {
   documentId: number;
+  projectId: number;
   path: string;
   originalName: string;
   mimeType: string;
   size: number;
 };
 
-/** Project files, strictly scoped to their owner: another user's file does not exist (404). */
+/**
+ * Project files, for the members of their project: anyone else's file does not exist (404). What
+ * each role may do is checked by ProjectAccess (in the controller).
+ */
 @Injectable()
 export class DocumentsService implements OnModuleInit {
   private readonly logger = new Logger(DocumentsService.name);
@@ -121,17 +128,17 @@ export class DocumentsService implements OnModuleInit {
     const document = await this.findOwnedOrThrow(ownerId, documentId);
     await this.em.fork().transactional(async (em) => {
       await em.nativeDelete(Document, { id: document.id });
-      await this.dataVersion.bump(em, ownerId);
+      await this.dataVersion.bumpProjectMembers(em, document.project.id);
     });
     await this.searchIndex.deleteDocument(document.id);
     await this.files.remove(document.storedName);
   }
 
-  /** The stored file behind `/api/files/:filename`, if the user owns it. */
+  /** The stored file behind `/api/files/:filename`, if the user is a member of its project. */
   async findStoredFileOrThrow(ownerId: number, storedName: string): Promise<StoredFile> {
     const document = await this.em
       .fork()
-      .findOne(Document, { storedName, project: { owner: ownerId } });
+      .findOne(Document, { storedName, project: { members: { user: ownerId } } });
     if (!document) throw fileNotFound();
     return this.toStoredFile(document);
   }
@@ -146,7 +153,7 @@ export class DocumentsService implements OnModuleInit {
   async findOwnedOrThrow(ownerId: number, documentId: number): Promise<Document> {
     const document = await this.em
       .fork()
-      .findOne(Document, { id: documentId, project: { owner: ownerId } });
+      .findOne(Document, { id: documentId, project: { members: { user: ownerId } } });
     if (!document) throw fileNotFound();
     return document;
   }
@@ -165,7 +172,9 @@ export class DocumentsService implements OnModuleInit {
   }
 
   async countCompleted(ownerId: number): Promise<number> {
-    return this.em.fork().count(Document, { status: 'completed', project: { owner: ownerId } });
+    return this.em
+      .fork()
+      .count(Document, { status: 'completed', project: { members: { user: ownerId } } });
   }
 
   /** How many of a project's documents there are, and how many are completed. */
@@ -195,9 +204,9 @@ export class DocumentsService implements OnModuleInit {
       .getConnection()
       .execute<{ page_count: number | null; text: string | null }[]>(PAGE_LOOKUP, [
         PAGE_TEXT_SHOWN + 1,
+        ownerId,
         pageNumber,
         documentId,
-        ownerId,
       ]);
     if (!row) throw fileNotFound();
     if (row.text === null) {
@@ -347,6 +356,7 @@ export class DocumentsService implements OnModuleInit {
   private toStoredFile(document: Document): StoredFile {
     return {
       documentId: document.id,
+      projectId: document.project.id,
       path: this.files.pathOf(document.storedName),
       originalName: document.originalName,
       mimeType: document.mimeType,

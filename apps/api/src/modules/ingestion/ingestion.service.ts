@@ -15,6 +15,7 @@ import {
   SEARCH_INDEX,
   type SearchIndex,
 } from '../../infra/search-index/search-index.port.js';
+import { ActivityLog } from '../activity/activity-log.service.js';
 import { DataVersionService } from '../auth/data-version.service.js';
 import { ClauseClassificationService } from '../clauses/clause-classification.service.js';
 import { DocumentPage } from '../documents/document-page.entity.js';
@@ -60,17 +61,17 @@ export class IngestionService {
     @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
     private readonly metrics: Metrics,
     private readonly clauses: ClauseClassificationService,
+    private readonly activity: ActivityLog,
   ) {}
 
   async ingest(documentId: number, context: JobContext): Promise<void> {
     const document = await this.em.fork().findOne(Document, documentId, { populate: ['project'] });
     if (!document || document.status === 'completed' || document.status === 'failed') return;
     const projectId = document.project.id;
-    const ownerId = document.project.owner.id;
+    const failing = { id: documentId, name: document.originalName, projectId };
     if (context.attemptsExhausted) {
       await this.fail(
-        documentId,
-        ownerId,
+        failing,
         'reading this file stopped the analysis worker repeatedly: the file may be damaged or too large to read; try a smaller or re-saved copy, or Apache Tika',
       );
       return;
@@ -96,7 +97,7 @@ export class IngestionService {
         completedAt: new Date(),
         analysisNote,
       });
-      await this.bumpOwner(ownerId);
+      await this.bumpMembers(projectId);
       this.metrics.ingestedDocuments.inc({ outcome: 'completed' });
       this.logger.log({
         msg: 'document ingested',
@@ -117,13 +118,12 @@ export class IngestionService {
         throw error;
       }
       if (error instanceof ExtractionError) {
-        await this.fail(documentId, ownerId, error.reason, error.adminDetail);
+        await this.fail(failing, error.reason, error.adminDetail);
         return;
       }
       if (context.isLastAttempt) {
         await this.fail(
-          documentId,
-          ownerId,
+          failing,
           `analysis failed after ${context.attempt} attempts: ${error instanceof Error ? error.message : String(error)}`,
         );
         return;
@@ -271,18 +271,25 @@ export class IngestionService {
   }
 
   private async fail(
-    documentId: number,
-    ownerId: number,
+    document: { id: number; name: string; projectId: number },
     reason: string,
     adminDetail?: string,
   ): Promise<void> {
+    const documentId = document.id;
     await this.index.deleteDocument(documentId);
     await this.update(documentId, {
       status: 'failed',
       failureReason: reason.slice(0, 2000),
       analysisNote: null,
     });
-    await this.bumpOwner(ownerId);
+    await this.activity.record({
+      projectId: document.projectId,
+      actor: null,
+      action: 'document.analysis_failed',
+      document: { id: documentId, name: document.name },
+      details: { reason: reason.slice(0, 500) },
+    });
+    await this.bumpMembers(document.projectId);
     this.metrics.ingestedDocuments.inc({ outcome: 'failed' });
     this.logger.warn({
       msg: 'document failed',
@@ -298,8 +305,9 @@ export class IngestionService {
     if (updated === 0) throw new DocumentGone();
   }
 
-  private async bumpOwner(ownerId: number): Promise<void> {
-    await this.em.fork().transactional((em) => this.dataVersion.bump(em, ownerId));
+  /** Every member's dashboard counts analysed documents. */
+  private async bumpMembers(projectId: number): Promise<void> {
+    await this.em.fork().transactional((em) => this.dataVersion.bumpProjectMembers(em, projectId));
   }
 }
 

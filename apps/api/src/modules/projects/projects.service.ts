@@ -170,6 +170,11 @@ export class ProjectsService {
     });
   }
 
+  /** @deprecated Until the documents module asks ProjectAccess itself: any member passes. */
+  async assertOwnedOrThrow(userId: number, id: number): Promise<void> {
+    await this.access.require({ id: userId }, id, 'read');
+  }
+
   /**
    * Lets another module clean up what it keeps outside the database (files, index entries) when a
    * project is deleted: `prepare` runs before the deletion and returns the cleanup to run after it.

@@ -23,7 +23,7 @@ import { sessionTitleFrom } from './session-title.js';
 
 /** A question that passed every check that can be made before the stream opens. */
 export type PreparedAsk = {
-  ownerId: number;
+  userId: number;
   projectId: number;
   sessionId: number;
   question: string;
@@ -49,8 +49,8 @@ export class AskService {
     @Inject(ANSWERER) private readonly answerer: Answerer,
   ) {}
 
-  async prepare(ownerId: number, request: AskFields): Promise<PreparedAsk> {
-    const session = await this.sessions.findOwnedOrThrow(ownerId, request.sessionId);
+  async prepare(userId: number, request: AskFields): Promise<PreparedAsk> {
+    const session = await this.sessions.findOwnedOrThrow(userId, request.sessionId);
     if (session.project.id !== request.project_id) {
       throw new AppError('NOT_FOUND', 'Chat session not found in this project');
     }
@@ -68,7 +68,7 @@ export class AskService {
       );
     }
     return {
-      ownerId,
+      userId,
       projectId: request.project_id,
       sessionId: session.id,
       question: request.question,
@@ -109,7 +109,7 @@ export class AskService {
     }
 
     const { passages: found, namingTerms } = await this.retriever.retrieve(
-      ask.ownerId,
+      ask.userId,
       ask.projectId,
       ask.question,
       ask.history,

@@ -45,14 +45,14 @@ export class PassageRetriever {
   ) {}
 
   async retrieve(
-    ownerId: number,
+    userId: number,
     projectId: number,
     question: string,
     history: readonly ChatMessage[],
     signal: AbortSignal,
   ): Promise<Retrieval> {
     const query = withContext(question, history);
-    const broad = await this.search.search(ownerId, projectId, query, CANDIDATES, signal);
+    const broad = await this.search.search(userId, projectId, query, CANDIDATES, signal);
     const firstPages = await this.documents.citablePages(
       projectId,
       [...new Set(broad.map((hit) => hit.documentId))].map((documentId) => ({
@@ -63,7 +63,7 @@ export class PassageRetriever {
     const focus = documentFocus(question, broad, firstPages);
     if (!focus) return { passages: choose([broad]), namingTerms: [] };
     const focused = await this.search.search(
-      ownerId,
+      userId,
       projectId,
       focus.query,
       CANDIDATES,

@@ -38,7 +38,7 @@ export class ReviewsController {
     @CurrentUser() user: AuthenticatedUser,
     @Param('id', { schema: idParamSchema }) projectId: number,
   ): Promise<ReviewsResponse> {
-    return { reviews: await this.reviews.list(user.id, projectId) };
+    return { reviews: await this.reviews.list(user, projectId) };
   }
 
   @Post('projects/:id/reviews')
@@ -47,7 +47,7 @@ export class ReviewsController {
     @Param('id', { schema: idParamSchema }) projectId: number,
     @Body({ schema: createReviewRequestSchema }) body: CreateReviewFields,
   ): Promise<ReviewResponse> {
-    return { review: await this.reviews.create(user.id, projectId, body) };
+    return { review: await this.reviews.create(user, projectId, body) };
   }
 
   @Get('reviews/:id')
@@ -55,7 +55,7 @@ export class ReviewsController {
     @CurrentUser() user: AuthenticatedUser,
     @Param('id', { schema: idParamSchema }) id: number,
   ): Promise<ReviewResponse> {
-    return { review: await this.reviews.get(user.id, id) };
+    return { review: await this.reviews.get(user, id) };
   }
 
   @Patch('reviews/:id/cells/:documentId/:columnId')
@@ -66,7 +66,7 @@ export class ReviewsController {
     @Param('columnId', { schema: idParamSchema }) columnId: number,
     @Body({ schema: updateReviewCellRequestSchema }) body: UpdateReviewCellFields,
   ): Promise<ReviewCellResponse> {
-    return { cell: await this.reviews.updateCell(user.id, id, documentId, columnId, body) };
+    return { cell: await this.reviews.updateCell(user, id, documentId, columnId, body) };
   }
 
   @Post('reviews/:id/columns')
@@ -75,7 +75,7 @@ export class ReviewsController {
     @Param('id', { schema: idParamSchema }) id: number,
     @Body({ schema: addReviewColumnRequestSchema }) body: ReviewColumnInput,
   ): Promise<ReviewResponse> {
-    return { review: await this.reviews.addColumn(user.id, id, body) };
+    return { review: await this.reviews.addColumn(user, id, body) };
   }
 
   @Delete('reviews/:id')
@@ -83,7 +83,7 @@ export class ReviewsController {
     @CurrentUser() user: AuthenticatedUser,
     @Param('id', { schema: idParamSchema }) id: number,
   ): Promise<SuccessResponse> {
-    await this.reviews.remove(user.id, id);
+    await this.reviews.remove(user, id);
     return { success: true };
   }
 
@@ -95,7 +95,8 @@ export class ReviewsController {
     @Query({ schema: reviewExportQuerySchema }) query: { format: 'xlsx' | 'csv' },
     @Res() response: Response,
   ): Promise<void> {
-    const review = await this.reviews.get(user.id, id);
+    const review = await this.reviews.get(user, id);
+    await this.reviews.recordExport(user, review, query.format);
     const fileName = `${review.name}.${query.format}`;
     response.setHeader('Content-Disposition', contentDisposition(fileName));
     response.setHeader('Cache-Control', 'no-store');

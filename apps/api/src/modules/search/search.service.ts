@@ -3,27 +3,27 @@ import type { SearchPassage } from '@clearroom/contracts';
 import { EMBEDDER, type Embedder } from '../../infra/embedder/embedder.port.js';
 import { SEARCH_INDEX, type SearchIndex } from '../../infra/search-index/search-index.port.js';
 import { DocumentsService } from '../documents/documents.service.js';
-import { ProjectsService } from '../projects/projects.service.js';
+import { ProjectAccess } from '../projects/project-access.service.js';
 
-/** Hybrid retrieval within one project: the assistant's first step, and a tool on its own. */
+/** Hybrid retrieval within one project (any member): the assistant's first step, and a tool on its own. */
 @Injectable()
 export class SearchService {
   constructor(
-    private readonly projects: ProjectsService,
+    private readonly access: ProjectAccess,
     private readonly documents: DocumentsService,
     @Inject(EMBEDDER) private readonly embedder: Embedder,
     @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
   ) {}
 
   async search(
-    ownerId: number,
+    userId: number,
     projectId: number,
     text: string,
     limit: number,
     signal?: AbortSignal,
     documentIds?: number[],
   ): Promise<SearchPassage[]> {
-    await this.projects.assertOwnedOrThrow(ownerId, projectId);
+    await this.access.require({ id: userId }, projectId, 'read');
     const vector =
       this.embedder.dimensions === null
         ? null
