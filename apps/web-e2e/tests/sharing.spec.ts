@@ -123,7 +123,10 @@ test('an owner shares a project with a viewer, who can read but not upload, and 
       .getByRole('list', { name: 'Projects' })
       .getByRole('button', { name: 'Project Osprey' })
       .click();
-    await ownerPage.getByRole('link', { name: 'Activity' }).click();
+    await ownerPage
+      .getByRole('list', { name: 'Project Osprey pages' })
+      .getByRole('link', { name: 'Activity' })
+      .click();
     await expect(ownerPage).toHaveURL(new RegExp(`/project/${project.id}/activity$`));
     const log = ownerPage.getByRole('table', { name: 'Activity log' });
     const views = log
