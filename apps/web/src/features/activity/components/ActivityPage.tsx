@@ -51,7 +51,7 @@ export function ActivityPage() {
           {projectPermissions(project.role).canReadActivity ? (
             <ActivityLog key={project.id} projectId={project.id} />
           ) : (
-            <Alert severity="info">
+            <Alert severity="info" role="note">
               Viewers can&apos;t read the activity log: ask an owner of this project.
             </Alert>
           )}
@@ -62,6 +62,9 @@ export function ActivityPage() {
 }
 
 type Option = { id: number; label: string };
+
+/** The selects show their 'any' choice ('Anyone', 'Any action', …) rather than an empty box. */
+const anyOption = { inputLabel: { shrink: true }, select: { displayEmpty: true } } as const;
 
 /** Options from what is known now plus what the log names (removed members, deleted documents). */
 function mergeOptions(known: Option[], fromLog: (Option | null)[]): Option[] {
@@ -107,19 +110,21 @@ function ActivityLog({ projectId }: { projectId: number }) {
       <Stack
         direction={{ xs: 'column', md: 'row' }}
         spacing={2}
+        useFlexGap
         role="group"
         aria-label="Filters"
-        sx={{ alignItems: { md: 'center' } }}
+        sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap' }}
       >
         <TextField
           select
           size="small"
           label="Person"
+          slotProps={anyOption}
           value={filters.actor ?? ''}
           onChange={(event) =>
             setFilters({ ...filters, actor: numberOrUndefined(event.target.value) })
           }
-          sx={{ minWidth: 180 }}
+          sx={{ minWidth: 170 }}
         >
           <MenuItem value="">Anyone</MenuItem>
           {people.map((person) => (
@@ -132,6 +137,7 @@ function ActivityLog({ projectId }: { projectId: number }) {
           select
           size="small"
           label="Action"
+          slotProps={anyOption}
           value={filters.action ?? ''}
           onChange={(event) =>
             setFilters({
@@ -153,11 +159,12 @@ function ActivityLog({ projectId }: { projectId: number }) {
           select
           size="small"
           label="Document"
+          slotProps={anyOption}
           value={filters.documentId ?? ''}
           onChange={(event) =>
             setFilters({ ...filters, documentId: numberOrUndefined(event.target.value) })
           }
-          sx={{ minWidth: 220, maxWidth: { md: 320 } }}
+          sx={{ minWidth: 200, maxWidth: { md: 300 } }}
         >
           <MenuItem value="">Any document</MenuItem>
           {documents.map((document) => (
@@ -167,12 +174,17 @@ function ActivityLog({ projectId }: { projectId: number }) {
           ))}
         </TextField>
         <Box sx={{ flexGrow: 1 }} />
-        {filtered && <Button onClick={() => setFilters({})}>Clear filters</Button>}
+        {filtered && (
+          <Button onClick={() => setFilters({})} sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
+            Clear filters
+          </Button>
+        )}
         <Button
           variant="outlined"
           startIcon={<DownloadOutlined />}
           href={activityExportUrl(projectId, filters)}
           download
+          sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
         >
           Export CSV
         </Button>
@@ -206,8 +218,8 @@ function ActivityLog({ projectId }: { projectId: number }) {
               <Table size="small" aria-label="Activity log">
                 <TableHead>
                   <TableRow>
-                    <TableCell sx={{ width: 150 }}>When</TableCell>
-                    <TableCell sx={{ width: 150 }}>Who</TableCell>
+                    <TableCell sx={{ width: 160 }}>When</TableCell>
+                    <TableCell sx={{ width: 180 }}>Who</TableCell>
                     <TableCell>Action</TableCell>
                     <TableCell>Document</TableCell>
                     <TableCell sx={{ width: 140 }}>Address</TableCell>

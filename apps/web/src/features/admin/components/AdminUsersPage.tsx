@@ -55,7 +55,9 @@ export function AdminUsersPage() {
           <DeletedProjectsCard />
         </Stack>
       ) : (
-        <Alert severity="info">Only administrators can manage users.</Alert>
+        <Alert severity="info" role="note">
+          Only administrators can manage users.
+        </Alert>
       )}
     </Box>
   );

@@ -18,7 +18,7 @@ export function ProjectDocuments({ projectId, canEdit, refreshEveryMs }: Project
       {canEdit ? (
         <UploadCard projectId={projectId} />
       ) : (
-        <Alert severity="info">
+        <Alert severity="info" role="note">
           As a viewer you can open and download this project&apos;s documents; its editors and
           owners upload and delete them.
         </Alert>

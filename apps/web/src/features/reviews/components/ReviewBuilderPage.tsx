@@ -291,7 +291,7 @@ export function ReviewBuilderPage() {
           {projectPermissions(project.role).canEdit ? (
             <ReviewBuilder key={project.id} projectId={project.id} />
           ) : (
-            <Alert severity="info">
+            <Alert severity="info" role="note">
               Viewers can&apos;t run reviews: ask an editor or an owner of this project.
             </Alert>
           )}
