@@ -272,7 +272,10 @@ const table: Record<string, Case> = {
     send: (a, _, c) => a.get(`/api/reviews/${c.reviewId}/export?format=csv`),
     expected: members(),
   },
-  'GET /api/review-templates': { send: (a) => a.get('/api/review-templates'), expected: signedIn() },
+  'GET /api/review-templates': {
+    send: (a) => a.get('/api/review-templates'),
+    expected: signedIn(),
+  },
   'POST /api/review-templates': {
     send: (a) => a.post('/api/review-templates').send({ name: 'Mine', columns: [column] }),
     expected: signedIn(201),
@@ -317,7 +320,10 @@ const table: Record<string, Case> = {
     expected: everyone(200),
   },
   // Single sign-on is off here (AUTH_DRIVER=local); oidc.e2e-spec.ts covers these routes.
-  'GET /api/auth/oidc/login': { send: (a) => a.get('/api/auth/oidc/login'), expected: everyone(404) },
+  'GET /api/auth/oidc/login': {
+    send: (a) => a.get('/api/auth/oidc/login'),
+    expected: everyone(404),
+  },
   'GET /api/auth/oidc/callback': {
     send: (a) => a.get('/api/auth/oidc/callback'),
     expected: everyone(404),

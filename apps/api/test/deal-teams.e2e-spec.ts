@@ -6,6 +6,7 @@ import type {
   Project,
   ProjectMember,
 } from '@clearroom/contracts';
+import { ActivityRetention } from '../src/modules/activity/activity-retention.js';
 import { createProject } from './support/documents.js';
 import { addMember, person, type Person, uploadDocument } from './support/deal-team.js';
 import { answer, FakeOllama } from './support/fake-ollama.js';
@@ -20,7 +21,9 @@ async function activity(someone: Person, projectId: number, query = ''): Promise
   let before: number | null = null;
   do {
     const page: { body: ActivityPage } = await someone.agent
-      .get(`/api/projects/${projectId}/activity?limit=200${query}${before ? `&before=${before}` : ''}`)
+      .get(
+        `/api/projects/${projectId}/activity?limit=200${query}${before ? `&before=${before}` : ''}`,
+      )
       .expect(200);
     entries.push(...page.body.entries);
     before = page.body.nextBefore;
@@ -137,7 +140,10 @@ describe('deal teams: members and roles (issue 17)', () => {
     const projectId = await createProject(owner.agent, 'Project Wren');
     await addMember(owner.agent, projectId, associate, 'editor');
     await addMember(owner.agent, projectId, counsel, 'viewer');
-    await associate.agent.patch(`/api/projects/${projectId}`).send({ industry: 'Retail' }).expect(200);
+    await associate.agent
+      .patch(`/api/projects/${projectId}`)
+      .send({ industry: 'Retail' })
+      .expect(200);
     await associate.agent.get(`/api/projects/${projectId}/activity`).expect(200);
     await counsel.agent
       .get(`/api/projects/${projectId}/activity`)
@@ -178,7 +184,10 @@ describe('deal teams: members and roles (issue 17)', () => {
         }),
       );
       const temp = await person(testApp);
-      await admin.agent.patch(`/api/admin/users/${temp.user.id}`).send({ disabled: true }).expect(200);
+      await admin.agent
+        .patch(`/api/admin/users/${temp.user.id}`)
+        .send({ disabled: true })
+        .expect(200);
       await temp.agent
         .get('/api/projects')
         .expect(401)
@@ -189,7 +198,10 @@ describe('deal teams: members and roles (issue 17)', () => {
         .send({ username: temp.user.username, password: 'correct horse battery' })
         .expect(401)
         .expect((response) => expect(response.body.code).toBe('ACCOUNT_DISABLED'));
-      await admin.agent.patch(`/api/admin/users/${temp.user.id}`).send({ disabled: false }).expect(200);
+      await admin.agent
+        .patch(`/api/admin/users/${temp.user.id}`)
+        .send({ disabled: false })
+        .expect(200);
       await temp.agent.get('/api/projects').expect(200);
       await admin.agent.patch(`/api/admin/users/${temp.user.id}`).send({ admin: true }).expect(200);
       await temp.agent.get('/api/admin/users').expect(200);
@@ -278,7 +290,10 @@ describe('revocation: removing a member ends their access within one request (is
       .patch(`/api/admin/users/${counsel.user.id}`)
       .send({ disabled: true })
       .expect(200);
-    await testApp.http().get(token.body.url as string).expect(403);
+    await testApp
+      .http()
+      .get(token.body.url as string)
+      .expect(403);
     await counsel.agent.get(`/api/projects/${projectId}/files`).expect(401);
   });
 });
@@ -304,12 +319,20 @@ describe('the activity log records each action exactly once (issue 17)', () => {
     await addMember(owner.agent, projectId, editor, 'editor');
     await addMember(owner.agent, projectId, viewer, 'viewer');
     const document = await uploadDocument(editor.agent, projectId, 'msa.txt');
-    const doomed = await uploadDocument(editor.agent, projectId, 'draft.txt', 'A draft to delete.\n');
+    const doomed = await uploadDocument(
+      editor.agent,
+      projectId,
+      'draft.txt',
+      'A draft to delete.\n',
+    );
     await editor.agent.delete(`/api/files/${doomed.id}`).expect(200);
 
     await viewer.agent.get(`/api/files/${document.filename}`).expect(200);
     const token = await viewer.agent.get(`/api/files/${document.id}/token`).expect(200);
-    await testApp.http().get(token.body.url as string).expect(200);
+    await testApp
+      .http()
+      .get(token.body.url as string)
+      .expect(200);
     await viewer.agent.get(`/api/files/${document.filename}?download=1`).expect(200);
 
     const session = await viewer.agent.post(`/api/qa/sessions/${projectId}`).send({}).expect(201);
@@ -334,7 +357,10 @@ describe('the activity log records each action exactly once (issue 17)', () => {
       .patch(`/api/projects/${projectId}`)
       .send({ industry: 'Shipping', revenue: '$5M' })
       .expect(200);
-    await owner.agent.patch(`/api/projects/${projectId}`).send({ name: 'Project Ibis II' }).expect(200);
+    await owner.agent
+      .patch(`/api/projects/${projectId}`)
+      .send({ name: 'Project Ibis II' })
+      .expect(200);
     await owner.agent
       .patch(`/api/projects/${projectId}/members/${viewer.user.id}`)
       .send({ role: 'editor' })
@@ -394,20 +420,27 @@ describe('the activity log records each action exactly once (issue 17)', () => {
       'document.viewed',
       'document.viewed',
     ]);
-    const summary = await owner.agent.get(`/api/projects/${projectId}/activity/documents`).expect(200);
+    const summary = await owner.agent
+      .get(`/api/projects/${projectId}/activity/documents`)
+      .expect(200);
     expect(summary.body.documents).toEqual([
       { documentId: document.id, viewers: 1, lastViewedAt: expect.stringMatching(/^\d{4}-/) },
     ]);
     const csv = await owner.agent.get(`/api/projects/${projectId}/activity/export`).expect(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
-    const lines = (csv.text as string).replace(/^\ufeff/, '').trim().split('\r\n');
+    const lines = csv.text
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('id,time,user,action,document,address,details');
     expect(lines).toHaveLength(entries.length + 1);
 
     // No route changes or deletes an entry.
     for (const method of ['put', 'patch', 'delete', 'post'] as const) {
       await owner.agent[method](`/api/projects/${projectId}/activity`).expect(404);
-      await owner.agent[method](`/api/projects/${projectId}/activity/${entries[0]!.id}`).expect(404);
+      await owner.agent[method](`/api/projects/${projectId}/activity/${entries[0]!.id}`).expect(
+        404,
+      );
     }
     expect(await activity(owner, projectId)).toEqual(entries);
   });
@@ -425,5 +458,24 @@ describe('the activity log records each action exactly once (issue 17)', () => {
         details: { name: 'Project Gone', documentCount: 1 },
       }),
     );
+  });
+});
+
+describe('activity retention (ACTIVITY_RETENTION_DAYS)', () => {
+  let testApp: TestApp;
+  afterAll(() => testApp.drop());
+
+  it('the cleanup job removes entries older than the retention, and only those', async () => {
+    testApp = await startTestApp({ ACTIVITY_RETENTION_DAYS: '1' });
+    const owner = await person(testApp);
+    const projectId = await createProject(owner.agent, 'Project Lapwing');
+    const retention = testApp.app.get(ActivityRetention);
+    expect(await retention.run()).toBe(0);
+    expect((await activity(owner, projectId)).map((entry) => entry.action)).toEqual([
+      'project.created',
+    ]);
+    // Two days on, the entry is past the one-day retention.
+    expect(await retention.run(Date.now() + 2 * 86_400_000)).toBe(1);
+    expect(await activity(owner, projectId)).toEqual([]);
   });
 });

@@ -79,6 +79,9 @@ export async function dealTeam(testApp: TestApp): Promise<DealTeam> {
   await addMember(owner.agent, projectId, viewer, 'viewer');
   await addMember(owner.agent, projectId, disabled, 'editor');
   const document = await uploadDocument(owner.agent, projectId);
-  await admin.agent.patch(`/api/admin/users/${disabled.user.id}`).send({ disabled: true }).expect(200);
+  await admin.agent
+    .patch(`/api/admin/users/${disabled.user.id}`)
+    .send({ disabled: true })
+    .expect(200);
   return { admin, owner, editor, viewer, outsider, disabled, projectId, document };
 }

@@ -55,26 +55,24 @@ export class ActivityLog {
    * describes (both or neither); without one, it is written on its own.
    */
   async record(entry: ActivityRecord, em: SqlEntityManager = this.em): Promise<void> {
-    await em
-      .getConnection()
-      .execute(
-        'insert into activity_log (project_id, actor_id, actor_name, action, document_id, ' +
-          'document_name, address, details, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        [
-          entry.projectId,
-          entry.actor?.id ?? null,
-          entry.actor?.username ?? null,
-          entry.action,
-          entry.document?.id ?? null,
-          entry.document?.name.slice(0, 255) ?? null,
-          entry.actor?.address?.slice(0, 64) ?? null,
-          entry.details ? JSON.stringify(entry.details) : null,
-          // As the entities store dates: epoch ms on SQLite, a DATETIME(3) on MySQL/MariaDB.
-          em.getPlatform().processDateProperty(new Date()),
-        ],
-        'run',
-        em.getTransactionContext(),
-      );
+    await em.getConnection().execute(
+      'insert into activity_log (project_id, actor_id, actor_name, action, document_id, ' +
+        'document_name, address, details, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      [
+        entry.projectId,
+        entry.actor?.id ?? null,
+        entry.actor?.username ?? null,
+        entry.action,
+        entry.document?.id ?? null,
+        entry.document?.name.slice(0, 255) ?? null,
+        entry.actor?.address?.slice(0, 64) ?? null,
+        entry.details ? JSON.stringify(entry.details) : null,
+        // As the entities store dates: epoch ms on SQLite, a DATETIME(3) on MySQL/MariaDB.
+        em.getPlatform().processDateProperty(new Date()),
+      ],
+      'run',
+      em.getTransactionContext(),
+    );
   }
 
   /** Newest first, `limit` entries older than `before` (keyset on the id). */
@@ -119,9 +117,10 @@ export class ActivityLog {
   async tombstones(limit = 500): Promise<ActivityEntryDto[]> {
     const rows = await this.em
       .getConnection()
-      .execute<
-        ActivityRow[]
-      >(`select ${COLUMNS} from activity_log where action = 'project.deleted' order by id desc limit ?`, [limit]);
+      .execute<ActivityRow[]>(
+        `select ${COLUMNS} from activity_log where action = 'project.deleted' order by id desc limit ?`,
+        [limit],
+      );
     return rows.map(toDto);
   }
 
@@ -159,9 +158,10 @@ export class ActivityLog {
     params.push(limit);
     return this.em
       .getConnection()
-      .execute<
-        ActivityRow[]
-      >(`select ${COLUMNS} from activity_log where ${where.join(' and ')} order by id desc limit ?`, params);
+      .execute<ActivityRow[]>(
+        `select ${COLUMNS} from activity_log where ${where.join(' and ')} order by id desc limit ?`,
+        params,
+      );
   }
 }
 

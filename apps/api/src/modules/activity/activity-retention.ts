@@ -38,7 +38,9 @@ export class ActivityRetention implements OnApplicationBootstrap, OnApplicationS
   async run(now = Date.now()): Promise<number> {
     if (this.config.activityRetentionMs === null) return 0;
     try {
-      const removed = await this.log.deleteOlderThan(new Date(now - this.config.activityRetentionMs));
+      const removed = await this.log.deleteOlderThan(
+        new Date(now - this.config.activityRetentionMs),
+      );
       if (removed > 0) this.logger.log(`Removed ${removed} activity entries past the retention`);
       return removed;
     } catch (error) {

@@ -57,11 +57,17 @@ export class AdminService {
   }
 
   async list(): Promise<AdminUser[]> {
-    const rows = await this.em.getConnection().execute<UserRow[]>(`${USERS} order by u.username_key`);
+    const rows = await this.em
+      .getConnection()
+      .execute<UserRow[]>(`${USERS} order by u.username_key`);
     return rows.map(toDto);
   }
 
-  async update(admin: AuthenticatedUser, userId: number, changes: UpdateAdminUserRequest): Promise<AdminUser> {
+  async update(
+    admin: AuthenticatedUser,
+    userId: number,
+    changes: UpdateAdminUserRequest,
+  ): Promise<AdminUser> {
     const em = this.em.fork();
     const user = await em.findOne(User, userId);
     if (!user) throw new AppError('NOT_FOUND', 'User not found');
@@ -84,9 +90,7 @@ export class AdminService {
     await em.flush();
     // Their sessions, tokens and signed URLs fail from the next request; open streams end now.
     if (user.disabled) this.revocations.revoke(userId, null);
-    const [row] = await em
-      .getConnection()
-      .execute<UserRow[]>(`${USERS} where u.id = ?`, [userId]);
+    const [row] = await em.getConnection().execute<UserRow[]>(`${USERS} where u.id = ?`, [userId]);
     return toDto(row!);
   }
 }

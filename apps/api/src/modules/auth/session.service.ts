@@ -3,10 +3,7 @@ import { SqlEntityManager } from '@mikro-orm/sql';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '../../common/request.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import {
-  findAuthenticatedUser,
-  type ProviderTokens,
-} from '../../infra/identity/identity.port.js';
+import { findAuthenticatedUser, type ProviderTokens } from '../../infra/identity/identity.port.js';
 import { OidcSessionTokens } from './oidc/oidc-session-tokens.js';
 import { SESSION_STORE, type SessionStore } from '../../infra/session-store/session-store.port.js';
 

@@ -19,9 +19,7 @@ export class DashboardService {
   async stats(userId: number): Promise<DashboardStats> {
     const [summary, [completed]] = await Promise.all([
       this.projects.summarize(userId),
-      this.em
-        .getConnection()
-        .execute<{ count: number | string }[]>(COMPLETED_DOCUMENTS, [userId]),
+      this.em.getConnection().execute<{ count: number | string }[]>(COMPLETED_DOCUMENTS, [userId]),
     ]);
     return {
       activeProjects: summary.projectCount,

@@ -47,6 +47,7 @@ const activityQuerySchema = z.strictObject({
 const exportQuerySchema = z.strictObject(filterShape);
 
 type ActivityQuery = z.output<typeof activityQuerySchema>;
+type ExportQuery = z.output<typeof exportQuerySchema>;
 
 /**
  * A project's activity log (issue 17), read by its owners and editors (viewers: 403; it names
@@ -84,15 +85,12 @@ export class ActivityController {
   async export(
     @CurrentUser() user: AuthenticatedUser,
     @Param('id', { schema: idParamSchema }) id: number,
-    @Query({ schema: exportQuerySchema }) query: ActivityFilter,
+    @Query({ schema: exportQuerySchema }) query: ExportQuery,
     @Res() response: Response,
   ): Promise<void> {
     await this.access.require(user, id, 'readActivity');
     response.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    response.setHeader(
-      'Content-Disposition',
-      `attachment; filename="project-${id}-activity.csv"`,
-    );
+    response.setHeader('Content-Disposition', `attachment; filename="project-${id}-activity.csv"`);
     response.write(`\ufeff${activityCsvColumns.join(',')}\r\n`);
     for await (const batch of this.log.all(id, filterOf(query))) {
       response.write(batch.map(csvLine).join(''));

@@ -27,7 +27,11 @@ const RULES = {
 export type ProjectAction = keyof typeof RULES;
 
 const RANK: Record<ProjectRole, number> = { viewer: 0, editor: 1, owner: 2 };
-const PLURAL: Record<ProjectRole, string> = { owner: 'Owners', editor: 'Editors', viewer: 'Viewers' };
+const PLURAL: Record<ProjectRole, string> = {
+  owner: 'Owners',
+  editor: 'Editors',
+  viewer: 'Viewers',
+};
 
 /** Whether `role` may do `action`. */
 export function roleAllows(role: ProjectRole, action: ProjectAction): boolean {

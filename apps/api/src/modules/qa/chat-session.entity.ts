@@ -17,7 +17,10 @@ const ChatSessionSchema = defineEntity({
       .onCreate(() => new Date())
       .onUpdate(() => new Date()),
   },
-  indexes: [{ properties: ['project', 'updatedAt'] }, { properties: ['project', 'createdBy', 'updatedAt'] }],
+  indexes: [
+    { properties: ['project', 'updatedAt'] },
+    { properties: ['project', 'createdBy', 'updatedAt'] },
+  ],
 });
 
 export class ChatSession extends ChatSessionSchema.class {}

@@ -2,8 +2,7 @@ import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { AuthenticatedUser } from '../../../common/request.js';
 
 /** One primary-key read, written out once: it runs on every request that is not a database session. */
-const USER_LOOKUP =
-  'select id, username, data_version, is_admin, disabled from users where id = ?';
+const USER_LOOKUP = 'select id, username, data_version, is_admin, disabled from users where id = ?';
 type UserRow = {
   id: number;
   username: string;
