@@ -77,6 +77,11 @@ test('an owner shares a project with a viewer, who can read but not upload, and 
       .getByRole('button', { name: /Project Osprey/ });
     await expect(sidebarEntry).toContainText('Viewer');
     await expect(sidebarEntry).toContainText(`shared by ${ownerName}`);
+    // Viewers don't read the activity log: no entry for it among the project's pages.
+    await sidebarEntry.click();
+    const pages = viewerPage.getByRole('list', { name: 'Project Osprey pages' });
+    await expect(pages.getByRole('link', { name: 'Documents' })).toBeVisible();
+    await expect(pages.getByRole('link', { name: 'Activity' })).toHaveCount(0);
     await screenshot(viewerPage, 'sharing-viewer-dashboard');
   });
 
