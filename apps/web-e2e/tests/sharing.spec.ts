@@ -13,6 +13,12 @@ const documentText = [
 /** Analysis of one small text file takes seconds; a cold, busy machine gets some slack. */
 const ANALYSIS_TIMEOUT_MS = 90_000;
 
+/**
+ * The first page of a new browser context downloads the app's chunks, then asks who is signed in
+ * and for the projects: on a loaded machine that alone has taken over 10 seconds.
+ */
+const FIRST_PAGE = { timeout: 30_000 };
+
 function fileRow(page: Page, name: string) {
   return page
     .getByRole('table', { name: 'Project files' })
@@ -55,6 +61,7 @@ test('an owner shares a project with a viewer, who can read but not upload, and 
   await test.step('the owner adds the viewer in Settings › Members', async () => {
     await ownerPage.goto(`/project/${project.id}/settings`);
     const form = ownerPage.getByRole('form', { name: 'Add a member' });
+    await expect(form).toBeVisible(FIRST_PAGE);
     await form.getByLabel('Username').fill(viewerName);
     // Viewer is the role offered first.
     await expect(form.getByRole('combobox', { name: 'Role' })).toHaveText('Viewer');
@@ -70,7 +77,7 @@ test('an owner shares a project with a viewer, who can read but not upload, and 
   await test.step("the viewer sees the project with a 'Viewer' badge and its owner", async () => {
     await viewerPage.goto('/dashboard');
     const card = viewerPage.getByRole('link').filter({ hasText: 'Project Osprey' });
-    await expect(card).toContainText('Viewer');
+    await expect(card).toContainText('Viewer', FIRST_PAGE);
     await expect(card).toContainText(`Shared by ${ownerName}`);
     const sidebarEntry = viewerPage
       .getByRole('list', { name: 'Projects' })
@@ -87,7 +94,7 @@ test('an owner shares a project with a viewer, who can read but not upload, and 
 
   await test.step('the viewer has no upload button, and the API refuses an upload with 403', async () => {
     await viewerPage.goto(`/project/${project.id}/documents`);
-    await expect(fileRow(viewerPage, documentName)).toBeVisible();
+    await expect(fileRow(viewerPage, documentName)).toBeVisible(FIRST_PAGE);
     await expect(viewerPage.getByRole('heading', { name: 'Upload Documents' })).toHaveCount(0);
     await expect(viewerPage.getByRole('button', { name: 'Choose Files' })).toHaveCount(0);
     await expect(viewerPage.getByRole('button', { name: /^Upload/ })).toHaveCount(0);
@@ -124,16 +131,18 @@ test('an owner shares a project with a viewer, who can read but not upload, and 
 
   await test.step("the owner sees the viewer's view in the activity log", async () => {
     await ownerPage.goto('/dashboard');
-    await ownerPage
+    const ownProject = ownerPage
       .getByRole('list', { name: 'Projects' })
-      .getByRole('button', { name: 'Project Osprey' })
-      .click();
+      .getByRole('button', { name: 'Project Osprey' });
+    await expect(ownProject).toBeVisible(FIRST_PAGE);
+    await ownProject.click();
     await ownerPage
       .getByRole('list', { name: 'Project Osprey pages' })
       .getByRole('link', { name: 'Activity' })
       .click();
     await expect(ownerPage).toHaveURL(new RegExp(`/project/${project.id}/activity$`));
     const log = ownerPage.getByRole('table', { name: 'Activity log' });
+    await expect(log).toBeVisible(FIRST_PAGE);
     const views = log
       .getByRole('row')
       .filter({ hasText: 'Document viewed' })
