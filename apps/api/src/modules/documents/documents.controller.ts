@@ -16,12 +16,15 @@ import { isStoredName } from '../../infra/file-store/file-store.port.js';
 import { ActivityLog, type Actor } from '../activity/activity-log.service.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Public } from '../../common/public.decorator.js';
+import { accountDisabled } from '../auth/session.guard.js';
 import { SessionService } from '../auth/session.service.js';
 import { ProjectAccess } from '../projects/project-access.service.js';
-import { DocumentsService, type StoredFile } from './documents.service.js';
+import { DocumentReader } from './document-reader.service.js';
+import { DocumentsService } from './documents.service.js';
+import { FileServingService, type StoredFile } from './file-serving.service.js';
 import { type FileUrlGrant, FileUrlSigner } from './file-url-signer.js';
+import { UploadIntakeService } from './upload-intake.service.js';
 import { summarize } from './upload-messages.js';
-import { accountDisabled } from '../auth/session.guard.js';
 
 /** Types a browser may render in place; everything else is only ever downloaded. */
 const VIEWABLE_INLINE =
@@ -31,6 +34,9 @@ const VIEWABLE_INLINE =
 export class DocumentsController {
   constructor(
     private readonly documents: DocumentsService,
+    private readonly reader: DocumentReader,
+    private readonly intake: UploadIntakeService,
+    private readonly fileServing: FileServingService,
     private readonly signer: FileUrlSigner,
     private readonly sessions: SessionService,
     private readonly access: ProjectAccess,
@@ -57,7 +63,7 @@ export class DocumentsController {
     @Res() response: Response,
   ): Promise<void> {
     await this.access.require(user, projectId, 'upload');
-    const outcomes = await this.documents.upload(user.id, projectId, request);
+    const outcomes = await this.intake.upload(user.id, projectId, request);
     if (outcomes.length === 0) {
       throw new AppError('VALIDATION_FAILED', 'Please select files to upload');
     }
@@ -87,11 +93,9 @@ export class DocumentsController {
     @CurrentUser() user: AuthenticatedUser,
     @Param('id', { schema: idParamSchema }) id: number,
   ): Promise<SuccessResponse> {
-    const { projectId } = await this.access.requireForDocument(user, id, 'deleteDocuments');
-    const document = await this.documents.findOwnedOrThrow(user.id, id);
-    await this.documents.remove(user.id, id);
+    const document = await this.documents.remove(user.id, id);
     await this.activity.record({
-      projectId,
+      projectId: document.project.id,
       actor: user,
       action: 'document.deleted',
       document: { id, name: document.originalName },
@@ -109,7 +113,7 @@ export class DocumentsController {
     @Req() request: AppRequest,
     @Param('id', { schema: idParamSchema }) id: number,
   ): Promise<FileTokenResponse> {
-    const document = await this.documents.findOwnedOrThrow(user.id, id);
+    const document = await this.reader.requireOwnedDocument(user.id, id);
     const grant: FileUrlGrant = request.sessionToken
       ? { session: this.sessions.idOf(request.sessionToken) }
       : { user: user.id };
@@ -126,7 +130,7 @@ export class DocumentsController {
     @Param('id', { schema: idParamSchema }) id: number,
     @Param('pageNumber', { schema: idParamSchema }) pageNumber: number,
   ): Promise<DocumentPageResponse> {
-    return this.documents.pageOrThrow(user.id, id, pageNumber);
+    return this.reader.pageOrThrow(user.id, id, pageNumber);
   }
 
   /** The file itself: with the owner's session, or with a valid signed `token`. */
@@ -179,7 +183,7 @@ export class DocumentsController {
   ): Promise<{ file: StoredFile; viewer: Actor }> {
     if (token !== undefined) {
       const file = isStoredName(filename)
-        ? await this.documents.findStoredFileByNameOrThrow(filename).catch(() => null)
+        ? await this.fileServing.findStoredFileByNameOrThrow(filename).catch(() => null)
         : null;
       const check = file ? await this.signer.verify(token, file.documentId) : null;
       if (!file || !check?.valid) {
@@ -195,7 +199,7 @@ export class DocumentsController {
     if (request.accountDisabled) throw accountDisabled();
     if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
     if (!isStoredName(filename)) throw new AppError('NOT_FOUND', 'File not found');
-    const file = await this.documents.findStoredFileOrThrow(request.user.id, filename);
+    const file = await this.fileServing.findStoredFileOrThrow(request.user.id, filename);
     return { file, viewer: request.user };
   }
 
@@ -216,7 +220,7 @@ export class DocumentsController {
     const file =
       viewer === null
         ? null
-        : await this.documents.findStoredFileOrThrow(viewer.id, filename).catch(() => null);
+        : await this.fileServing.findStoredFileOrThrow(viewer.id, filename).catch(() => null);
     if (!file || !viewer) {
       throw new AppError(
         'FORBIDDEN',

@@ -1,4 +1,3 @@
-import { SqlEntityManager } from '@mikro-orm/sql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EMBEDDER, type Embedder } from '../../infra/embedder/embedder.port.js';
 import {
@@ -15,11 +14,13 @@ import {
   SEARCH_INDEX,
   type SearchIndex,
 } from '../../infra/search-index/search-index.port.js';
-import { ActivityLog } from '../activity/activity-log.service.js';
-import { DataVersionService } from '../auth/data-version.service.js';
 import { ClauseClassificationService } from '../clauses/clause-classification.service.js';
-import { DocumentPage } from '../documents/document-page.entity.js';
-import { Document } from '../documents/document.entity.js';
+import {
+  type DocumentChanges,
+  DocumentGone,
+  type DocumentToIngest,
+  IngestionRepository,
+} from './ingestion.repository.js';
 import { unreadPagesNote } from './analysis-note.js';
 import { chunkDocument, type DocumentChunk } from './chunking/chunker.js';
 
@@ -39,9 +40,6 @@ export type StageTimings = {
   classify: number;
 };
 
-/** The document went away (deleted) while it was being analysed: stop quietly. */
-class DocumentGone extends Error {}
-
 /**
  * Turns an uploaded document into searchable pages: extract → store pages → chunk → embed →
  * index → classify its clauses, moving its status from awaiting_processing through processing to
@@ -53,25 +51,22 @@ export class IngestionService {
   private readonly logger = new Logger(IngestionService.name);
 
   constructor(
-    private readonly em: SqlEntityManager,
+    private readonly repository: IngestionRepository,
     @Inject(FILE_STORE) private readonly files: FileStore,
-    private readonly dataVersion: DataVersionService,
     @Inject(EXTRACTOR) private readonly extractor: Extractor,
     @Inject(EMBEDDER) private readonly embedder: Embedder,
     @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
     private readonly metrics: Metrics,
     private readonly clauses: ClauseClassificationService,
-    private readonly activity: ActivityLog,
   ) {}
 
   async ingest(documentId: number, context: JobContext): Promise<void> {
-    const document = await this.em.fork().findOne(Document, documentId, { populate: ['project'] });
+    const document = await this.repository.findDocument(documentId);
     if (!document || document.status === 'completed' || document.status === 'failed') return;
-    const projectId = document.project.id;
-    const failing = { id: documentId, name: document.originalName, projectId };
+    const { projectId } = document;
     if (context.attemptsExhausted) {
       await this.fail(
-        failing,
+        document,
         'reading this file stopped the analysis worker repeatedly: the file may be damaged or too large to read; try a smaller or re-saved copy, or Apache Tika',
       );
       return;
@@ -89,7 +84,7 @@ export class IngestionService {
         projectId,
         context.signal,
       );
-      const pageCount = await this.em.fork().count(DocumentPage, { document: documentId });
+      const pageCount = await this.repository.countPages(documentId);
       await this.update(documentId, {
         status: 'completed',
         pageCount,
@@ -97,7 +92,7 @@ export class IngestionService {
         completedAt: new Date(),
         analysisNote,
       });
-      await this.bumpMembers(projectId);
+      await this.repository.bumpMembers(projectId);
       this.metrics.ingestedDocuments.inc({ outcome: 'completed' });
       this.logger.log({
         msg: 'document ingested',
@@ -118,12 +113,12 @@ export class IngestionService {
         throw error;
       }
       if (error instanceof ExtractionError) {
-        await this.fail(failing, error.reason, error.adminDetail);
+        await this.fail(document, error.reason, error.adminDetail);
         return;
       }
       if (context.isLastAttempt) {
         await this.fail(
-          failing,
+          document,
           `analysis failed after ${context.attempt} attempts: ${error instanceof Error ? error.message : String(error)}`,
         );
         return;
@@ -134,7 +129,7 @@ export class IngestionService {
 
   /** Returns where the time went, and the note for the completed document (null: nothing to say). */
   private async run(
-    document: Document,
+    document: DocumentToIngest,
     projectId: number,
     signal: AbortSignal,
   ): Promise<{ timings: StageTimings; clauses: number; analysisNote: string | null }> {
@@ -234,29 +229,11 @@ export class IngestionService {
    * viewer of its owner.
    */
   private async storePages(documentId: number, pages: ExtractedPage[]): Promise<void> {
-    await this.em.fork().transactional(async (em) => {
-      await this.assertDocumentExists(em, documentId);
-      await em.nativeDelete(DocumentPage, { document: documentId });
-    });
+    await this.repository.deletePages(documentId);
     for (const batch of pageBatches(pages)) {
-      await this.em.fork().transactional(async (em) => {
-        await this.assertDocumentExists(em, documentId);
-        await em.insertMany(
-          DocumentPage,
-          batch.map((page) => ({
-            document: documentId,
-            number: page.number,
-            text: page.text,
-            ocr: page.ocr ?? false,
-          })),
-        );
-      });
+      await this.repository.insertPages(documentId, batch);
       await new Promise((resolve) => setImmediate(resolve));
     }
-  }
-
-  private async assertDocumentExists(em: SqlEntityManager, documentId: number): Promise<void> {
-    if ((await em.count(Document, { id: documentId })) === 0) throw new DocumentGone();
   }
 
   private async embed(
@@ -271,7 +248,7 @@ export class IngestionService {
   }
 
   private async fail(
-    document: { id: number; name: string; projectId: number },
+    document: DocumentToIngest,
     reason: string,
     adminDetail?: string,
   ): Promise<void> {
@@ -282,14 +259,8 @@ export class IngestionService {
       failureReason: reason.slice(0, 2000),
       analysisNote: null,
     });
-    await this.activity.record({
-      projectId: document.projectId,
-      actor: null,
-      action: 'document.analysis_failed',
-      document: { id: documentId, name: document.name },
-      details: { reason: reason.slice(0, 500) },
-    });
-    await this.bumpMembers(document.projectId);
+    await this.repository.recordFailure(document, reason);
+    await this.repository.bumpMembers(document.projectId);
     this.metrics.ingestedDocuments.inc({ outcome: 'failed' });
     this.logger.warn({
       msg: 'document failed',
@@ -299,15 +270,9 @@ export class IngestionService {
     });
   }
 
-  /** Updates the row; if it is gone, the document was deleted meanwhile. */
-  private async update(documentId: number, changes: Partial<Document>): Promise<void> {
-    const updated = await this.em.fork().nativeUpdate(Document, { id: documentId }, changes);
-    if (updated === 0) throw new DocumentGone();
-  }
-
-  /** Every member's dashboard counts analysed documents. */
-  private async bumpMembers(projectId: number): Promise<void> {
-    await this.em.fork().transactional((em) => this.dataVersion.bumpProjectMembers(em, projectId));
+  /** Updates the row; if it is gone, the document was deleted meanwhile (DocumentGone). */
+  private async update(documentId: number, changes: DocumentChanges): Promise<void> {
+    await this.repository.update(documentId, changes);
   }
 }
 

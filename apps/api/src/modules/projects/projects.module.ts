@@ -8,12 +8,20 @@ import { MembersController } from './members.controller.js';
 import { MembersService } from './members.service.js';
 import { ProjectAccess } from './project-access.service.js';
 import { ProjectsController } from './projects.controller.js';
+import { ProjectsRepository } from './projects.repository.js';
 import { ProjectsService } from './projects.service.js';
 
 @Module({
   imports: [AuthModule, ActivityModule],
   controllers: [ProjectsController, MembersController, ActivityController],
-  providers: [ProjectsService, ProjectAccess, MembersService, AccessRevocations, VersionedJson],
+  providers: [
+    ProjectsService,
+    ProjectsRepository,
+    ProjectAccess,
+    MembersService,
+    AccessRevocations,
+    VersionedJson,
+  ],
   exports: [ProjectsService, ProjectAccess, AccessRevocations, MembersService, ActivityModule],
 })
 export class ProjectsModule {}
