@@ -166,12 +166,56 @@ export class DocumentsController {
     // PDF.js (fetch, which ignores this header), and Chromium still shows a sandboxed PDF opened
     // in a tab of its own.
     response.setHeader('Content-Security-Policy', 'sandbox');
+    await this.send(request, response, file);
+  }
+
+  /**
+   * Streams the file from the file store: the whole file, or the one byte range asked for (206;
+   * 416 when it lies beyond the end). A stored name's bytes never change, so the name is its
+   * ETag, and a revalidation answers 304.
+   */
+  private async send(request: AppRequest, response: Response, file: StoredFile): Promise<void> {
+    const size = await this.fileServing.sizeOrThrow(file);
+    response.setHeader('Accept-Ranges', 'bytes');
+    response.setHeader('ETag', `"${file.storedName}"`);
+    if (request.fresh) {
+      response.status(304).end();
+      return;
+    }
+    const ranges = request.headers.range ? request.range(size, { combine: true }) : undefined;
+    if (ranges === -1) {
+      response.setHeader('Content-Range', `bytes */${size}`);
+      response.status(416).end();
+      return;
+    }
+    // Several ranges at once (multipart answers) are not served: the whole file is, as before.
+    const range =
+      Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1 ? ranges[0] : null;
+    if (range) {
+      response.status(206);
+      response.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
+    }
+    response.setHeader('Content-Length', range ? range.end - range.start + 1 : size);
+    if (request.method === 'HEAD') {
+      response.end();
+      return;
+    }
+    const bytes = this.fileServing.open(file, range ?? undefined);
     await new Promise<void>((resolve, reject) => {
-      response.sendFile(file.path, { dotfiles: 'deny', lastModified: false }, (error) => {
-        if (!error) resolve();
-        else if (response.headersSent) resolve();
-        else reject(new AppError('NOT_FOUND', 'File not found'));
+      bytes.on('error', (error) => {
+        // Unreadable before a byte was sent: 404. Cut off later: the response ends with it.
+        if (!response.headersSent) reject(new AppError('NOT_FOUND', 'File not found'));
+        else {
+          response.destroy(error);
+          resolve();
+        }
       });
+      // Sent, or the reader went away: either way the file is closed.
+      response.on('close', () => {
+        bytes.destroy();
+        resolve();
+      });
+      bytes.pipe(response);
     });
   }
 

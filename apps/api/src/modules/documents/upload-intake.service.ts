@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { SqlEntityManager } from '@mikro-orm/sql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -12,7 +13,7 @@ import { ProjectAccess } from '../projects/project-access.service.js';
 import { toProjectFile } from './document-dto.js';
 import { Document } from './document.entity.js';
 import { ingestJobKey } from './ingest-job.js';
-import { detectFileType } from './upload/detect-file-type.js';
+import { DETECTION_HEAD_BYTES, detectFileType } from './upload/detect-file-type.js';
 import { receiveUploads, type ReceivedPart, UploadReadError } from './upload/receive-uploads.js';
 import { rejectionFor } from './upload-messages.js';
 
@@ -72,7 +73,10 @@ export class UploadIntakeService {
     const originalName = cleanFileName(part.originalName);
     if (part.kind !== 'file') return rejectionFor({ ...part, originalName }, this.config.uploads);
 
-    const type = await detectFileType(this.files.pathOf(part.incomingId), originalName);
+    const head = await readAll(
+      this.files.openIncoming(part.incomingId, { start: 0, end: DETECTION_HEAD_BYTES - 1 }),
+    );
+    const type = await detectFileType(head, originalName);
     if (!type.accepted) {
       await this.files.discardIncoming(part.incomingId);
       return {
@@ -144,6 +148,12 @@ export class UploadIntakeService {
     await this.em.fork().nativeUpdate(Document, { id: document.id }, changes);
     await this.queue.enqueue('ingest', { documentId: document.id }, ingestJobKey(document.id));
   }
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 function duplicateOf(existing: Document, originalName: string, size: number): UploadOutcome {

@@ -149,7 +149,7 @@ describe('IngestionService (repository, extractor, embedder and index in memory)
       extract: (input: ExtractionInput) => extract(input),
     } as unknown as Extractor;
     const files = {
-      pathOf: (name: string) => `/files/${name}`,
+      source: (name: string) => ({ name }),
     } as unknown as FileStore;
     const metrics = {
       ingestionStageDuration: { observe: () => undefined },
@@ -209,7 +209,7 @@ describe('IngestionService (repository, extractor, embedder and index in memory)
     };
     await service.ingest(1, context());
     expect(inputs[0]).toMatchObject({
-      path: '/files/00000000-0000-4000-8000-000000000001.pdf',
+      file: { name: '00000000-0000-4000-8000-000000000001.pdf' },
       mimeType: 'application/pdf',
       originalName: 'Supply Agreement.pdf',
     });

@@ -156,7 +156,7 @@ export class IngestionService {
     let lastProgress = 0;
     const extraction = await time('extract', () =>
       this.extractor.extract({
-        path: this.files.pathOf(document.storedName),
+        file: this.files.source(document.storedName),
         mimeType: document.mimeType,
         originalName: document.originalName,
         signal,

@@ -96,6 +96,25 @@ export class ChatSessionsService {
    * after the question: one transaction, so a session is never renamed for an answer that was
    * not kept. Returns the entry, and the new name if the session was renamed.
    */
+  /**
+   * The documents the session's last `entries` answers cited, most recent first: what "it", "this
+   * agreement" and "the documents in this conversation" refer to. Call after the access check.
+   */
+  async citedDocumentIds(sessionId: number, entries = 3): Promise<number[]> {
+    const recent = await this.em
+      .fork()
+      .find(
+        ChatEntry,
+        { session: sessionId },
+        { orderBy: { createdAt: 'desc', id: 'desc' }, limit: entries, fields: ['citations'] },
+      );
+    const ids: number[] = [];
+    for (const entry of recent)
+      for (const citation of entry.citations)
+        if (!ids.includes(citation.documentId)) ids.push(citation.documentId);
+    return ids;
+  }
+
   async saveEntry(
     sessionId: number,
     entry: NewChatEntry,
