@@ -26,8 +26,13 @@ export type ClauseSpan = {
  * layer finds the category present; a present category shows at least its best clause.
  */
 export type ClassifyOptions = {
-  /** Report every candidate down to this score (at most MAX_PER_CATEGORY per category). */
+  /** Report every candidate down to this score (at most `limit` per category). */
   minScore?: number;
+  /**
+   * At most this many clauses per category (default MAX_PER_CATEGORY, what the API promises);
+   * `Infinity` for every candidate down to `minScore` (evaluation ranks them all).
+   */
+  limit?: number;
 };
 
 export const MAX_PER_CATEGORY = 10;
@@ -141,17 +146,20 @@ export class ClauseModel {
         else if (ranked.length === 0) ranked = bestIndex(scores, j);
       }
       const extract = SHORT_SPAN_EXTRACTORS[category];
+      // A phrase met again (a party's name in a later sentence) is reported once, where it scores best.
+      const seen = new Set<string>();
       const clauses = ranked.flatMap((index) => {
         const segment = segments[index]!;
         const phrases = extract?.(segment.text) ?? [];
         if (phrases.length === 0) return [{ index, pieces: segment.pieces, group: index }];
-        return phrases.map(([from, to]) => ({
-          index,
-          pieces: piecesOfRange(segment, from, to),
-          group: nextGroup++,
-        }));
+        return phrases.flatMap(([from, to]) => {
+          const key = segment.text.slice(from, to).toLowerCase().replace(/\s+/g, ' ');
+          if (seen.has(key)) return [];
+          seen.add(key);
+          return [{ index, pieces: piecesOfRange(segment, from, to), group: nextGroup++ }];
+        });
       });
-      for (const { index, pieces, group } of clauses.slice(0, MAX_PER_CATEGORY)) {
+      for (const { index, pieces, group } of clauses.slice(0, options.limit ?? MAX_PER_CATEGORY)) {
         for (const piece of pieces)
           spans.push({ category, score: scores[index]![j]!, ...piece, group });
       }

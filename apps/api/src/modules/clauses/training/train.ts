@@ -26,6 +26,8 @@ export type Technique = {
   verifiers: boolean;
   /** Rescore each segment from the first stage's scores around it (stack.ts). */
   stack: boolean;
+  /** Weigh a category's positive examples up the rarer they are (else the same weight for all). */
+  classWeights?: boolean;
 };
 
 export const TECHNIQUES: Record<string, Technique> = {
@@ -36,6 +38,24 @@ export const TECHNIQUES: Record<string, Technique> = {
     features: { hashBits: 18, context: false },
     documentLayer: false,
     verifiers: false,
+    stack: false,
+  },
+  contextual: {
+    name: 'contextual',
+    description:
+      "'verified' plus the words of the segment's outline (the heading above its section and the section's first sentence), word trigrams and skip-bigrams, and rarer categories' positives weighed up",
+    features: { hashBits: 18, context: true, outline: true, phrases: true },
+    documentLayer: true,
+    verifiers: true,
+    stack: false,
+    classWeights: true,
+  },
+  outline: {
+    name: 'outline',
+    description: "'verified' plus the words of the segment's outline (the heading above its section and the section's first sentence)",
+    features: { hashBits: 18, context: true, outline: true },
+    documentLayer: true,
+    verifiers: true,
     stack: false,
   },
   verified: {
@@ -100,6 +120,7 @@ export function trainClauseModel(
     technique.features.hashBits,
     settings,
     'first stage',
+    technique.classWeights,
   );
   const platt = calibrate(documents, firstMargins);
   let probabilities = probabilitiesOf(firstMargins, platt);
@@ -122,7 +143,14 @@ export function trainClauseModel(
   const thresholds = technique.documentLayer
     ? spanThresholds(documents, probabilities)
     : bestClauseThresholds(documents, probabilities);
-  const linear = fit(documents, vectors, () => true, technique.features.hashBits, settings);
+  const linear = fit(
+    documents,
+    vectors,
+    () => true,
+    technique.features.hashBits,
+    settings,
+    technique.classWeights,
+  );
   log('final model trained');
   return {
     technique: technique.name,
@@ -144,13 +172,14 @@ function crossFit(
   hashBits: number,
   settings: TrainSettings,
   stage: string,
+  classWeights = false,
 ): Float32Array[][] {
   const outOfFold: Float32Array[][] = documents.map(() => []);
   for (let fold = 0; fold < settings.folds; fold++) {
     const inFold = documents.map(
       (document) => cuadFoldOf(document.pdfFile, settings.folds) === fold,
     );
-    const model = fit(documents, vectors, (i) => !inFold[i], hashBits, settings);
+    const model = fit(documents, vectors, (i) => !inFold[i], hashBits, settings, classWeights);
     documents.forEach((_, i) => {
       if (inFold[i]) outOfFold[i] = vectors[i]!.map((x) => margins(model, x));
     });
@@ -159,21 +188,37 @@ function crossFit(
   return outOfFold;
 }
 
+/**
+ * Rarer categories' positives weigh more: 2 × √(median count / count), between 2 and 8, so a
+ * category with a few dozen positive segments is not drowned by the negatives.
+ */
+export function positiveWeightsOf(counts: number[]): Float32Array {
+  const sorted = [...counts].sort((a, b) => a - b);
+  const median = Math.max(1, sorted[Math.floor(sorted.length / 2)]!);
+  return Float32Array.from(counts, (count) =>
+    Math.min(8, Math.max(2, 2 * Math.sqrt(median / Math.max(1, count)))),
+  );
+}
+
 function fit(
   documents: LabelledDocument[],
   vectors: SparseVector[][],
   include: (index: number) => boolean,
   hashBits: number,
   settings: TrainSettings,
+  classWeights = false,
 ): LinearWeights {
   const examples: Example[] = [];
+  const positiveCounts = new Array<number>(CATEGORIES).fill(0);
   documents.forEach((document, i) => {
     if (!include(i)) return;
-    document.segments.forEach((_, s) =>
-      examples.push({ x: vectors[i]![s]!, positives: document.positives[s]! }),
-    );
+    document.segments.forEach((_, s) => {
+      examples.push({ x: vectors[i]![s]!, positives: document.positives[s]! });
+      for (const j of document.positives[s]!) positiveCounts[j]!++;
+    });
   });
   return trainLogistic(examples, {
+    positiveWeights: classWeights ? positiveWeightsOf(positiveCounts) : undefined,
     hashBits,
     categories: CATEGORIES,
     epochs: settings.epochs,
