@@ -69,7 +69,8 @@ export function trainLogistic(examples: Example[], options: TrainOptions): Linea
       for (let j = 0; j < c; j++) gradient[j] = sigmoid(z[j]!);
       for (const positive of example.positives) {
         gradient[positive] =
-          (gradient[positive]! - 1) * (options.positiveWeights?.[positive] ?? options.positiveWeight);
+          (gradient[positive]! - 1) *
+          (options.positiveWeights?.[positive] ?? options.positiveWeight);
       }
       // Categories the example is already well classified for are skipped: most of them, for
       // most segments, which makes an epoch several times faster.

@@ -52,7 +52,8 @@ export const TECHNIQUES: Record<string, Technique> = {
   },
   outline: {
     name: 'outline',
-    description: "'verified' plus the words of the segment's outline (the heading above its section and the section's first sentence)",
+    description:
+      "'verified' plus the words of the segment's outline (the heading above its section and the section's first sentence)",
     features: { hashBits: 18, context: true, outline: true },
     documentLayer: true,
     verifiers: true,
