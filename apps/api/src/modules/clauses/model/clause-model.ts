@@ -3,7 +3,7 @@ import { sigmoid, margins } from './linear.js';
 import { segmentFeatures } from './features.js';
 import { type ClauseModelParameters, decodeModel, modelVersionOf } from './model-file.js';
 import { type PageText, type Segment, segmentDocument } from './segment.js';
-import { documentProfile } from './document-layer.js';
+import { documentProfile, ruleHits } from './document-layer.js';
 import { SHORT_SPAN_EXTRACTORS, piecesOfRange } from './short-spans.js';
 import { verifiersFor, verify } from './verifiers.js';
 import { stackVectors } from './stack.js';
@@ -105,9 +105,10 @@ export class ClauseModel {
    */
   documentScores(segments: Segment[], scores: Float32Array[]): number[] {
     const layer = this.parameters.documentLayer;
+    const hits = layer?.rules ? ruleHits(this.categories, segments) : null;
     return this.categories.map((_, j) => {
       if (!layer) return scores.reduce((best, row) => Math.max(best, row[j]!), 0);
-      const profile = documentProfile(segments, scores, j);
+      const profile = documentProfile(segments, scores, j, hits?.[j]);
       const weights = layer.weights[j]!;
       let z = weights[profile.length]!;
       for (let k = 0; k < profile.length; k++) z += weights[k]! * profile[k]!;

@@ -1,7 +1,7 @@
 import { cuadFoldOf } from '../../../cuad/split.js';
 import { CUAD_CATEGORIES } from '../../../cuad/labels.js';
 import { bestF1Threshold, fitPlatt, type Platt } from '../model/calibrate.js';
-import { documentProfile } from '../model/document-layer.js';
+import { documentProfile, ruleHits } from '../model/document-layer.js';
 import { verifiersFor, verify } from '../model/verifiers.js';
 import { STACK_BITS, stackVectors } from '../model/stack.js';
 import { type FeatureOptions, type SparseVector, segmentFeatures } from '../model/features.js';
@@ -28,6 +28,8 @@ export type Technique = {
   stack: boolean;
   /** Weigh a category's positive examples up the rarer they are (else the same weight for all). */
   classWeights?: boolean;
+  /** The document layer also reads whether a category's document rule fires (document-layer.ts). */
+  documentRules?: boolean;
 };
 
 export const TECHNIQUES: Record<string, Technique> = {
@@ -49,6 +51,17 @@ export const TECHNIQUES: Record<string, Technique> = {
     verifiers: true,
     stack: false,
     classWeights: true,
+  },
+  ruled: {
+    name: 'ruled',
+    description:
+      '\'contextual\' plus document rules (phrases such as "most favored" or "liquidated damages" anywhere in the contract) as an input of the document layer',
+    features: { hashBits: 18, context: true, outline: true, phrases: true },
+    documentLayer: true,
+    verifiers: true,
+    stack: false,
+    classWeights: true,
+    documentRules: true,
   },
   outline: {
     name: 'outline',
@@ -140,7 +153,9 @@ export function trainClauseModel(
       platt: stackPlatt,
     };
   }
-  const documentLayer = technique.documentLayer ? fitDocumentLayer(documents, probabilities) : null;
+  const documentLayer = technique.documentLayer
+    ? fitDocumentLayer(documents, probabilities, technique.documentRules ?? false)
+    : null;
   const thresholds = technique.documentLayer
     ? spanThresholds(documents, probabilities)
     : bestClauseThresholds(documents, probabilities);
@@ -283,12 +298,16 @@ function spanThresholds(documents: LabelledDocument[], probabilities: Float32Arr
 function fitDocumentLayer(
   documents: LabelledDocument[],
   probabilities: Float32Array[][],
+  rules: boolean,
 ): DocumentLayer {
   const weights: number[][] = [];
   const thresholds: number[] = [];
+  const hits = documents.map((document) =>
+    rules ? ruleHits(CUAD_CATEGORIES, document.segments) : null,
+  );
   CUAD_CATEGORIES.forEach((_, j) => {
     const profiles = documents.map((document, i) =>
-      documentProfile(document.segments, probabilities[i]!, j),
+      documentProfile(document.segments, probabilities[i]!, j, hits[i]?.[j]),
     );
     const labels = documents.map((document) => isPresent(document, j));
     const w = fitDenseLogistic(profiles, labels);
@@ -298,7 +317,7 @@ function fitDocumentLayer(
     );
     thresholds.push(bestF1Threshold(scores, labels));
   });
-  return { weights, thresholds };
+  return rules ? { weights, thresholds, rules } : { weights, thresholds };
 }
 
 /** Small dense logistic regression (weights then bias) by gradient descent with a light L2. */
