@@ -55,12 +55,11 @@ export const TECHNIQUES: Record<string, Technique> = {
   ruled: {
     name: 'ruled',
     description:
-      '\'contextual\' plus document rules (phrases such as "most favored" or "liquidated damages" anywhere in the contract) as an input of the document layer',
-    features: { hashBits: 18, context: true, outline: true, phrases: true },
+      '\'verified\' plus document rules (phrases such as "most favored" or "liquidated damages" anywhere in the contract) as an input of the document layer',
+    features: { hashBits: 18, context: true },
     documentLayer: true,
     verifiers: true,
     stack: false,
-    classWeights: true,
     documentRules: true,
   },
   outline: {
