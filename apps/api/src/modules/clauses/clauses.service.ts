@@ -1,19 +1,11 @@
 import { SqlEntityManager } from '@mikro-orm/sql';
 import { Injectable } from '@nestjs/common';
 import type { ClauseSpan, ClausesResponse, DocumentClauses } from '@clearroom/contracts';
-import { DocumentsService } from '../documents/documents.service.js';
+import { DocumentReader, type DocumentSummary } from '../documents/document-reader.service.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { ClauseModel } from './model/clause-model.js';
 
-type DocumentRow = {
-  id: number;
-  original_name: string;
-  stored_name: string;
-  mime_type: string;
-  status: string;
-  failure_reason: string | null;
-  model_version: string | null;
-};
+type DocumentRow = DocumentSummary & { modelVersion: string | null };
 type ClauseRow = {
   document_id: number;
   category: string;
@@ -26,10 +18,11 @@ type ClauseRow = {
   clause_group: number;
 };
 
-const DOCUMENTS_OF_PROJECT =
-  'select d.id, d.original_name, d.stored_name, d.mime_type, d.status, d.failure_reason, c.model_version ' +
-  'from documents d left join document_classifications c on c.document_id = d.id ' +
-  'where d.project_id = ? order by d.original_name, d.id';
+const MODEL_VERSIONS_OF_PROJECT =
+  'select c.document_id, c.model_version from document_classifications c ' +
+  'join documents d on d.id = c.document_id where d.project_id = ?';
+const MODEL_VERSION_OF_DOCUMENT =
+  'select c.document_id, c.model_version from document_classifications c where c.document_id = ?';
 const CLAUSES_OF_PROJECT =
   'select k.document_id, k.category, k.score, k.page_number, k.`start`, k.`end`, k.quote, k.found, k.clause_group ' +
   'from clauses k join documents d on d.id = k.document_id ' +
@@ -47,7 +40,7 @@ export class ClausesService {
   constructor(
     private readonly em: SqlEntityManager,
     private readonly projects: ProjectsService,
-    private readonly documents: DocumentsService,
+    private readonly documents: DocumentReader,
     private readonly model: ClauseModel,
   ) {}
 
@@ -58,7 +51,11 @@ export class ClausesService {
   async ofProject(ownerId: number, projectId: number, minScore?: number): Promise<ClausesResponse> {
     await this.projects.assertOwnedOrThrow(ownerId, projectId);
     const connection = this.em.fork().getConnection();
-    const documents = await connection.execute<DocumentRow[]>(DOCUMENTS_OF_PROJECT, [projectId]);
+    const documents = await this.withModelVersions(
+      await this.documents.documentsOf(projectId, { orderBy: 'name' }),
+      MODEL_VERSIONS_OF_PROJECT,
+      projectId,
+    );
     const clauses = await connection.execute<ClauseRow[]>(CLAUSES_OF_PROJECT, [
       projectId,
       true,
@@ -72,11 +69,13 @@ export class ClausesService {
     documentId: number,
     minScore?: number,
   ): Promise<ClausesResponse> {
-    await this.documents.findOwnedOrThrow(ownerId, documentId);
+    await this.documents.requireOwnedDocument(ownerId, documentId);
     const connection = this.em.fork().getConnection();
-    const documents = await connection.execute<DocumentRow[]>(
-      DOCUMENTS_OF_PROJECT.replace('where d.project_id = ?', 'where d.id = ?'),
-      [documentId],
+    const document = await this.documents.documentSummary(documentId);
+    const documents = await this.withModelVersions(
+      document ? [document] : [],
+      MODEL_VERSION_OF_DOCUMENT,
+      documentId,
     );
     const clauses = await connection.execute<ClauseRow[]>(CLAUSES_OF_DOCUMENT, [
       documentId,
@@ -93,6 +92,23 @@ export class ClausesService {
       .getConnection()
       .execute<{ name: string }[]>('select name from projects where id = ?', [projectId]);
     return row?.name ?? 'Project';
+  }
+
+  /** The clause model each document was classified with (null: not classified). */
+  private async withModelVersions(
+    documents: DocumentSummary[],
+    sql: string,
+    id: number,
+  ): Promise<DocumentRow[]> {
+    const rows = await this.em
+      .fork()
+      .getConnection()
+      .execute<{ document_id: number; model_version: string }[]>(sql, [id]);
+    const versions = new Map(rows.map((row) => [row.document_id, row.model_version]));
+    return documents.map((document) => ({
+      ...document,
+      modelVersion: versions.get(document.id) ?? null,
+    }));
   }
 
   private response(documentRows: DocumentRow[], clauseRows: ClauseRow[]): ClausesResponse {
@@ -114,12 +130,12 @@ export class ClausesService {
       byDocument.set(row.document_id, spans);
     }
     const completed = documentRows.filter((row) => row.status === 'completed');
-    const pending = completed.filter((row) => row.model_version !== version).length;
+    const pending = completed.filter((row) => row.modelVersion !== version).length;
     const documents = documentRows.map((row): DocumentClauses => ({
       documentId: row.id,
-      originalname: row.original_name,
-      filename: row.stored_name,
-      mimetype: row.mime_type,
+      originalname: row.originalName,
+      filename: row.storedName,
+      mimetype: row.mimeType,
       note: noteFor(row, version),
       clauses: byDocument.get(row.id) ?? [],
     }));
@@ -137,10 +153,10 @@ export class ClausesService {
 /** Why a document shows no clauses of the current model, or null when it is classified. */
 function noteFor(row: DocumentRow, modelVersion: string): string | null {
   if (row.status === 'failed') {
-    return `Not analysed: ${row.failure_reason ?? 'the analysis failed'}`;
+    return `Not analysed: ${row.failureReason ?? 'the analysis failed'}`;
   }
   if (row.status !== 'completed') return 'Being analysed';
-  if (row.model_version === null) return 'Waiting for clause classification';
-  if (row.model_version !== modelVersion) return 'Being re-classified with the new clause model';
+  if (row.modelVersion === null) return 'Waiting for clause classification';
+  if (row.modelVersion !== modelVersion) return 'Being re-classified with the new clause model';
   return null;
 }

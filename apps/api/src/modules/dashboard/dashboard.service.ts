@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { DashboardStats } from '@clearroom/contracts';
-import { DocumentsService } from '../documents/documents.service.js';
+import { DocumentReader } from '../documents/document-reader.service.js';
 import { ProjectsService } from '../projects/projects.service.js';
 
 @Injectable()
 export class DashboardService {
   constructor(
     private readonly projects: ProjectsService,
-    private readonly documents: DocumentsService,
+    private readonly documents: DocumentReader,
   ) {}
 
   async stats(userId: number): Promise<DashboardStats> {

@@ -3,8 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ExtractDealDetailsResponse, ExtractableDealField } from '@clearroom/contracts';
 import { dealStages, extractableDealFields, SHORT_TEXT_MAX_LENGTH } from '@clearroom/contracts';
 import { AppError } from '../../common/app-error.js';
-import { Document } from '../documents/document.entity.js';
-import { DocumentsService } from '../documents/documents.service.js';
+import { DocumentReader } from '../documents/document-reader.service.js';
 import { Project } from '../projects/project.entity.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { SearchService } from '../search/search.service.js';
@@ -31,7 +30,7 @@ export class DealExtractionService {
     private readonly em: SqlEntityManager,
     private readonly projects: ProjectsService,
     private readonly search: SearchService,
-    private readonly documents: DocumentsService,
+    private readonly documents: DocumentReader,
     @Inject(DEAL_EXTRACTOR) private readonly extractor: DealExtractor,
   ) {}
 
@@ -48,23 +47,16 @@ export class DealExtractionService {
       { fields: ['companyName'] },
     );
     const companyName = project.companyName?.trim() || null;
+    // In order of upload (ids grow with uploads).
     const documents: CompletedDocument[] = (
-      await em.find(
-        Document,
-        { project: projectId, status: 'completed' },
-        { fields: ['id', 'originalName', 'pageCount'], orderBy: { uploadedAt: 'asc', id: 'asc' } },
-      )
-    ).map(({ id, originalName, pageCount }) => ({
-      id,
-      originalName,
-      pageCount: pageCount ?? null,
-    }));
+      await this.documents.documentsOf(projectId, { completedOnly: true })
+    ).map(({ id, originalName, pageCount }) => ({ id, originalName, pageCount }));
     if (documents.length === 0) return this.withoutDocuments(companyName, signal);
 
     const pages = await this.readPages(
       projectId,
       documents,
-      await this.searchHits(ownerId, projectId, documents, signal),
+      await this.searchHits(projectId, documents, signal),
     );
     signal.throwIfAborted();
     const found = await this.extractor.extract({ pages, companyName, signal });
@@ -115,7 +107,6 @@ export class DealExtractionService {
 
   /** For each field's query, the pages of completed documents that search ranks highest. */
   private async searchHits(
-    ownerId: number,
     projectId: number,
     documents: CompletedDocument[],
     signal: AbortSignal,
@@ -123,7 +114,12 @@ export class DealExtractionService {
     const completed = new Set(documents.map((document) => document.id));
     const hitsPerQuery: PageRef[][] = [];
     for (const query of FIELD_QUERIES) {
-      const passages = await this.search.search(ownerId, projectId, query, HITS_PER_QUERY, signal);
+      const passages = await this.search.passages({
+        projectId,
+        text: query,
+        limit: HITS_PER_QUERY,
+        signal,
+      });
       hitsPerQuery.push(
         passages
           .filter((passage) => completed.has(passage.documentId))

@@ -16,8 +16,11 @@ import { isStoredName } from '../../infra/file-store/file-store.port.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Public } from '../../common/public.decorator.js';
 import { SessionService } from '../auth/session.service.js';
-import { DocumentsService, type StoredFile } from './documents.service.js';
+import { DocumentReader } from './document-reader.service.js';
+import { DocumentsService } from './documents.service.js';
+import { FileServingService, type StoredFile } from './file-serving.service.js';
 import { type FileUrlGrant, FileUrlSigner } from './file-url-signer.js';
+import { UploadIntakeService } from './upload-intake.service.js';
 import { summarize } from './upload-messages.js';
 
 /** Types a browser may render in place; everything else is only ever downloaded. */
@@ -28,6 +31,9 @@ const VIEWABLE_INLINE =
 export class DocumentsController {
   constructor(
     private readonly documents: DocumentsService,
+    private readonly reader: DocumentReader,
+    private readonly intake: UploadIntakeService,
+    private readonly fileServing: FileServingService,
     private readonly signer: FileUrlSigner,
     private readonly sessions: SessionService,
   ) {}
@@ -51,7 +57,7 @@ export class DocumentsController {
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const outcomes = await this.documents.upload(user.id, projectId, request);
+    const outcomes = await this.intake.upload(user.id, projectId, request);
     if (outcomes.length === 0) {
       throw new AppError('VALIDATION_FAILED', 'Please select files to upload');
     }
@@ -85,7 +91,7 @@ export class DocumentsController {
     @Req() request: AppRequest,
     @Param('id', { schema: idParamSchema }) id: number,
   ): Promise<FileTokenResponse> {
-    const document = await this.documents.findOwnedOrThrow(user.id, id);
+    const document = await this.reader.requireOwnedDocument(user.id, id);
     const grant: FileUrlGrant = request.sessionToken
       ? { session: this.sessions.idOf(request.sessionToken) }
       : { user: user.id };
@@ -102,7 +108,7 @@ export class DocumentsController {
     @Param('id', { schema: idParamSchema }) id: number,
     @Param('pageNumber', { schema: idParamSchema }) pageNumber: number,
   ): Promise<DocumentPageResponse> {
-    return this.documents.pageOrThrow(user.id, id, pageNumber);
+    return this.reader.pageOrThrow(user.id, id, pageNumber);
   }
 
   /** The file itself: with the owner's session, or with a valid signed `token`. */
@@ -145,7 +151,7 @@ export class DocumentsController {
   ): Promise<StoredFile> {
     if (token !== undefined) {
       const file = isStoredName(filename)
-        ? await this.documents.findStoredFileByNameOrThrow(filename).catch(() => null)
+        ? await this.fileServing.findStoredFileByNameOrThrow(filename).catch(() => null)
         : null;
       const check = file ? await this.signer.verify(token, file.documentId) : null;
       if (!file || !check?.valid) {
@@ -160,7 +166,7 @@ export class DocumentsController {
     }
     if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
     if (!isStoredName(filename)) throw new AppError('NOT_FOUND', 'File not found');
-    return this.documents.findStoredFileOrThrow(request.user.id, filename);
+    return this.fileServing.findStoredFileOrThrow(request.user.id, filename);
   }
 
   /**
@@ -176,7 +182,7 @@ export class DocumentsController {
     const file =
       userId === null
         ? null
-        : await this.documents.findStoredFileOrThrow(userId, filename).catch(() => null);
+        : await this.fileServing.findStoredFileOrThrow(userId, filename).catch(() => null);
     if (!file) {
       throw new AppError(
         'FORBIDDEN',

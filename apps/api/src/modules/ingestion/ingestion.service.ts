@@ -1,4 +1,3 @@
-import { SqlEntityManager } from '@mikro-orm/sql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EMBEDDER, type Embedder } from '../../infra/embedder/embedder.port.js';
 import {
@@ -15,10 +14,13 @@ import {
   SEARCH_INDEX,
   type SearchIndex,
 } from '../../infra/search-index/search-index.port.js';
-import { DataVersionService } from '../auth/data-version.service.js';
 import { ClauseClassificationService } from '../clauses/clause-classification.service.js';
-import { DocumentPage } from '../documents/document-page.entity.js';
-import { Document } from '../documents/document.entity.js';
+import {
+  type DocumentChanges,
+  DocumentGone,
+  type DocumentToIngest,
+  IngestionRepository,
+} from './ingestion.repository.js';
 import { unreadPagesNote } from './analysis-note.js';
 import { chunkDocument, type DocumentChunk } from './chunking/chunker.js';
 
@@ -38,9 +40,6 @@ export type StageTimings = {
   classify: number;
 };
 
-/** The document went away (deleted) while it was being analysed: stop quietly. */
-class DocumentGone extends Error {}
-
 /**
  * Turns an uploaded document into searchable pages: extract → store pages → chunk → embed →
  * index → classify its clauses, moving its status from awaiting_processing through processing to
@@ -52,9 +51,8 @@ export class IngestionService {
   private readonly logger = new Logger(IngestionService.name);
 
   constructor(
-    private readonly em: SqlEntityManager,
+    private readonly repository: IngestionRepository,
     @Inject(FILE_STORE) private readonly files: FileStore,
-    private readonly dataVersion: DataVersionService,
     @Inject(EXTRACTOR) private readonly extractor: Extractor,
     @Inject(EMBEDDER) private readonly embedder: Embedder,
     @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
@@ -63,10 +61,9 @@ export class IngestionService {
   ) {}
 
   async ingest(documentId: number, context: JobContext): Promise<void> {
-    const document = await this.em.fork().findOne(Document, documentId, { populate: ['project'] });
+    const document = await this.repository.findDocument(documentId);
     if (!document || document.status === 'completed' || document.status === 'failed') return;
-    const projectId = document.project.id;
-    const ownerId = document.project.owner.id;
+    const { projectId, ownerId } = document;
     if (context.attemptsExhausted) {
       await this.fail(
         documentId,
@@ -88,7 +85,7 @@ export class IngestionService {
         projectId,
         context.signal,
       );
-      const pageCount = await this.em.fork().count(DocumentPage, { document: documentId });
+      const pageCount = await this.repository.countPages(documentId);
       await this.update(documentId, {
         status: 'completed',
         pageCount,
@@ -134,7 +131,7 @@ export class IngestionService {
 
   /** Returns where the time went, and the note for the completed document (null: nothing to say). */
   private async run(
-    document: Document,
+    document: DocumentToIngest,
     projectId: number,
     signal: AbortSignal,
   ): Promise<{ timings: StageTimings; clauses: number; analysisNote: string | null }> {
@@ -234,29 +231,11 @@ export class IngestionService {
    * viewer of its owner.
    */
   private async storePages(documentId: number, pages: ExtractedPage[]): Promise<void> {
-    await this.em.fork().transactional(async (em) => {
-      await this.assertDocumentExists(em, documentId);
-      await em.nativeDelete(DocumentPage, { document: documentId });
-    });
+    await this.repository.deletePages(documentId);
     for (const batch of pageBatches(pages)) {
-      await this.em.fork().transactional(async (em) => {
-        await this.assertDocumentExists(em, documentId);
-        await em.insertMany(
-          DocumentPage,
-          batch.map((page) => ({
-            document: documentId,
-            number: page.number,
-            text: page.text,
-            ocr: page.ocr ?? false,
-          })),
-        );
-      });
+      await this.repository.insertPages(documentId, batch);
       await new Promise((resolve) => setImmediate(resolve));
     }
-  }
-
-  private async assertDocumentExists(em: SqlEntityManager, documentId: number): Promise<void> {
-    if ((await em.count(Document, { id: documentId })) === 0) throw new DocumentGone();
   }
 
   private async embed(
@@ -292,14 +271,13 @@ export class IngestionService {
     });
   }
 
-  /** Updates the row; if it is gone, the document was deleted meanwhile. */
-  private async update(documentId: number, changes: Partial<Document>): Promise<void> {
-    const updated = await this.em.fork().nativeUpdate(Document, { id: documentId }, changes);
-    if (updated === 0) throw new DocumentGone();
+  /** Updates the row; if it is gone, the document was deleted meanwhile (DocumentGone). */
+  private async update(documentId: number, changes: DocumentChanges): Promise<void> {
+    await this.repository.update(documentId, changes);
   }
 
   private async bumpOwner(ownerId: number): Promise<void> {
-    await this.em.fork().transactional((em) => this.dataVersion.bump(em, ownerId));
+    await this.repository.bumpOwner(ownerId);
   }
 }
 

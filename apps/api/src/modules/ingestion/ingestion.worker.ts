@@ -9,7 +9,7 @@ import {
 import { JOB_QUEUE, type JobQueue } from '../../infra/job-queue/job-queue.port.js';
 import { ClauseClassificationService } from '../clauses/clause-classification.service.js';
 import { Document } from '../documents/document.entity.js';
-import { ingestJobKey } from '../documents/documents.service.js';
+import { ingestJobKey } from '../documents/ingest-job.js';
 import { ReviewCellsRunner } from '../reviews/review-cells.runner.js';
 import { IngestionService } from './ingestion.service.js';
 

@@ -1,15 +1,11 @@
-import { SqlEntityManager } from '@mikro-orm/sql';
 import { Injectable } from '@nestjs/common';
 import {
-  dealFieldKeys,
   type CreateProjectFields,
   type Project as ProjectDto,
   type UpdateProjectFields,
 } from '@clearroom/contracts';
 import { AppError } from '../../common/app-error.js';
-import { DataVersionService } from '../auth/data-version.service.js';
-import { User } from '../../infra/identity/identity.port.js';
-import { Project } from './project.entity.js';
+import { type ProjectRow, ProjectsRepository } from './projects.repository.js';
 import { parseValuation } from './valuation-parser.js';
 
 export type ProjectsSummary = {
@@ -19,8 +15,6 @@ export type ProjectsSummary = {
   valuationsInOtherCurrencies: number;
   distinctCompanies: number;
 };
-
-type ProjectRow = Omit<Project, 'owner'>;
 
 export type ProjectDeletionHook = (projectId: number) => Promise<() => Promise<void>>;
 
@@ -50,49 +44,26 @@ export function toProjectDto(project: ProjectRow): ProjectDto {
 export class ProjectsService {
   private readonly deletionHooks: ProjectDeletionHook[] = [];
 
-  constructor(
-    private readonly em: SqlEntityManager,
-    private readonly dataVersion: DataVersionService,
-  ) {}
+  constructor(private readonly repository: ProjectsRepository) {}
 
-  /** Newest first. Read as plain rows: hydrating 1,000 entities would cost ten times as much. */
+  /** Newest first. */
   async list(ownerId: number): Promise<ProjectDto[]> {
-    const rows = await this.em
-      .fork()
-      .createQueryBuilder(Project)
-      .select([...PROJECT_COLUMNS])
-      .where({ owner: ownerId })
-      .orderBy({ createdAt: 'desc', id: 'desc' })
-      .execute<ProjectRow[]>('all', true);
-    return rows.map(toProjectDto);
+    return (await this.repository.listOwned(ownerId)).map(toProjectDto);
   }
 
   async create(ownerId: number, fields: CreateProjectFields): Promise<ProjectDto> {
-    return this.em.fork().transactional(async (em) => {
-      const project = em.create(Project, {
-        ...fields,
-        owner: em.getReference(User, ownerId),
-      });
-      await em.flush();
-      await this.dataVersion.bump(em, ownerId);
-      return toProjectDto(project);
-    });
+    return toProjectDto(await this.repository.create(ownerId, fields));
   }
 
   async update(ownerId: number, id: number, fields: UpdateProjectFields): Promise<ProjectDto> {
-    return this.em.fork().transactional(async (em) => {
-      const project = await this.findProjectOrThrow(em, ownerId, id);
-      em.assign(project, fields);
-      await em.flush();
-      await this.dataVersion.bump(em, ownerId);
-      return toProjectDto(project);
-    });
+    const project = await this.repository.updateOwned(ownerId, id, fields);
+    if (!project) throw projectNotFound();
+    return toProjectDto(project);
   }
 
   /** Throws NOT_FOUND unless the project exists and belongs to the user. */
   async assertOwnedOrThrow(ownerId: number, id: number): Promise<void> {
-    const count = await this.em.fork().count(Project, { id, owner: ownerId });
-    if (count === 0) throw projectNotFound();
+    if (!(await this.repository.isOwned(ownerId, id))) throw projectNotFound();
   }
 
   /**
@@ -108,11 +79,7 @@ export class ProjectsService {
     await this.assertOwnedOrThrow(ownerId, id);
     // Prepared outside the transaction: SQLite has one connection, which the transaction holds.
     const cleanups = await Promise.all(this.deletionHooks.map((prepare) => prepare(id)));
-    await this.em.fork().transactional(async (em) => {
-      const deleted = await em.nativeDelete(Project, { id, owner: ownerId });
-      if (deleted === 0) throw projectNotFound();
-      await this.dataVersion.bump(em, ownerId);
-    });
+    if (!(await this.repository.deleteOwned(ownerId, id))) throw projectNotFound();
     for (const cleanup of cleanups) await cleanup();
   }
 
@@ -124,13 +91,7 @@ export class ProjectsService {
    * Runs when the user's data has changed (the response is cached).
    */
   async summarize(ownerId: number): Promise<ProjectsSummary> {
-    const rows = await this.em
-      .fork()
-      .getConnection()
-      .execute<{ valuation: string | null; company_name: string | null }[]>(
-        'select valuation, company_name from projects where owner_id = ?',
-        [ownerId],
-      );
+    const rows = await this.repository.summaryRows(ownerId);
     let totalValuation = 0;
     let valuationsInOtherCurrencies = 0;
     for (const valuation of rows.map((row) => parseValuation(row.valuation))) {
@@ -142,29 +103,11 @@ export class ProjectsService {
       totalValuation,
       valuationsInOtherCurrencies,
       distinctCompanies: countDistinctCompanies(
-        rows.flatMap((row) => (row.company_name === null ? [] : [row.company_name])),
+        rows.flatMap((row) => (row.companyName === null ? [] : [row.companyName])),
       ),
     };
   }
-
-  private async findProjectOrThrow(
-    em: SqlEntityManager,
-    ownerId: number,
-    id: number,
-  ): Promise<Project> {
-    const project = await em.findOne(Project, { id, owner: ownerId });
-    if (!project) throw projectNotFound();
-    return project;
-  }
 }
-
-const PROJECT_COLUMNS = [
-  'id',
-  'name',
-  'createdAt',
-  'updatedAt',
-  ...dealFieldKeys,
-] as const satisfies readonly (keyof ProjectRow)[];
 
 /**
  * Company names are one company when they match after NFKC normalisation, trimming and lower

@@ -6,8 +6,7 @@ import {
   type Answerer,
   NOTHING_FOUND_ANSWER,
 } from '../../infra/answerer/answerer.port.js';
-import { DocumentsService } from '../documents/documents.service.js';
-import { ChatSessionsService } from './chat-sessions.service.js';
+import { AskRepository } from './ask.repository.js';
 import { ClauseAnswerService } from './clause-answers.service.js';
 import { CitationMarkerFilter } from './citation-markers.js';
 import {
@@ -42,19 +41,18 @@ export class AskService {
   private readonly logger = new Logger(AskService.name);
 
   constructor(
-    private readonly sessions: ChatSessionsService,
-    private readonly documents: DocumentsService,
+    private readonly repository: AskRepository,
     private readonly retriever: PassageRetriever,
     private readonly clauseAnswers: ClauseAnswerService,
     @Inject(ANSWERER) private readonly answerer: Answerer,
   ) {}
 
   async prepare(ownerId: number, request: AskFields): Promise<PreparedAsk> {
-    const session = await this.sessions.findOwnedOrThrow(ownerId, request.sessionId);
-    if (session.project.id !== request.project_id) {
+    const session = await this.repository.requireOwnedSession(ownerId, request.sessionId);
+    if (session.projectId !== request.project_id) {
       throw new AppError('NOT_FOUND', 'Chat session not found in this project');
     }
-    const { total, completed } = await this.documents.progressOf(request.project_id);
+    const { total, completed } = await this.repository.progressOf(request.project_id);
     if (total === 0) {
       throw new AppError(
         'NO_ANALYSED_DOCUMENTS',
@@ -86,7 +84,7 @@ export class AskService {
         : null;
     signal.throwIfAborted();
     if (composed) {
-      const pages = await this.documents.citablePages(ask.projectId, composed.citations);
+      const pages = await this.repository.citablePages(ask.projectId, composed.citations);
       const given = composed.citations;
       send({
         type: 'metadata',
@@ -108,14 +106,11 @@ export class AskService {
       return;
     }
 
-    const { passages: found, namingTerms } = await this.retriever.retrieve(
-      ask.ownerId,
-      ask.projectId,
-      ask.question,
-      ask.history,
-      signal,
-    );
-    const pages = await this.documents.citablePages(ask.projectId, found);
+    const {
+      passages: found,
+      namingTerms,
+      pages,
+    } = await this.retriever.retrieve(ask.projectId, ask.question, ask.history, signal);
     signal.throwIfAborted();
     const given = citePassages(found, pages);
     send({
@@ -149,7 +144,7 @@ export class AskService {
     send: AskEventSink,
   ): Promise<Citation[]> {
     const used = citationsUsed(answer, given, pages);
-    const { entry, renamedTo } = await this.sessions.saveEntry(
+    const { entry, renamedTo } = await this.repository.saveEntry(
       ask.sessionId,
       {
         question: ask.question,

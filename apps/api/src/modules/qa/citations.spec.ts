@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { SearchPassage } from '@clearroom/contracts';
-import type { CitablePage } from '../documents/documents.service.js';
+import type { CitablePage } from '../documents/document-reader.service.js';
 import { citationsUsed, citePassages, isVerified, pageTextsOf, sourceLabel } from './citations.js';
 
 const PAGE_TEXT =

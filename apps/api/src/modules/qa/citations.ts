@@ -1,6 +1,6 @@
 import type { Citation, SearchPassage } from '@clearroom/contracts';
 import { findQuote, type Span } from '../../common/text/find-quote.js';
-import type { CitablePage } from '../documents/documents.service.js';
+import type { CitablePage } from '../documents/document-reader.service.js';
 import { citedNumbers } from './citation-markers.js';
 
 export const pageKey = (documentId: number, pageNumber: number) => `${documentId}:${pageNumber}`;

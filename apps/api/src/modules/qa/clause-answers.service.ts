@@ -1,22 +1,14 @@
-import { SqlEntityManager } from '@mikro-orm/sql';
 import { Injectable } from '@nestjs/common';
 import type { Citation } from '@clearroom/contracts';
 import type { UnderstoodQuestion } from '../answers/answer.types.js';
 import { composeAnswer } from '../answers/compose-answer.js';
 import { namesAClause } from '../answers/thesaurus.js';
 import { understandQuestion } from '../answers/understand-question.js';
+import { DocumentReader } from '../documents/document-reader.service.js';
 import { ClauseEvidenceReader, FOUND_THRESHOLD } from '../clauses/clause-evidence.reader.js';
 
 /** An answer composed from the clause index: its text cites `citations` as [n]. */
 export type ClauseAnswer = { text: string; citations: Citation[]; understood: UnderstoodQuestion };
-
-type DocumentRow = {
-  id: number;
-  original_name: string;
-  stored_name: string;
-  mime_type: string;
-  page_count: number | null;
-};
 
 /**
  * Answers a question about a kind of clause ("Which law governs…", "Is there a non-compete…",
@@ -28,22 +20,18 @@ type DocumentRow = {
 @Injectable()
 export class ClauseAnswerService {
   constructor(
-    private readonly em: SqlEntityManager,
+    private readonly documentReader: DocumentReader,
     private readonly clauses: ClauseEvidenceReader,
   ) {}
 
   async answer(projectId: number, question: string): Promise<ClauseAnswer | null> {
     if (!namesAClause(question)) return null;
-    const connection = this.em.fork().getConnection();
-    const documents = await connection.execute<DocumentRow[]>(
-      "select id, original_name, stored_name, mime_type, page_count from documents where project_id = ? and status = 'completed' order by id",
-      [projectId],
-    );
+    const documents = await this.documentReader.documentsOf(projectId, { completedOnly: true });
     if (documents.length === 0) return null;
     const understood = understandQuestion(question, {
       documents: documents.map((document) => ({
         documentId: document.id,
-        names: [document.original_name.replace(/\.[a-z0-9]{1,5}$/i, '')],
+        names: [document.originalName.replace(/\.[a-z0-9]{1,5}$/i, '')],
       })),
     });
     if (understood.categories.length === 0) return null;
@@ -56,8 +44,8 @@ export class ClauseAnswerService {
     const evidence = await this.clauses.read(
       inScope.map((document) => ({
         id: document.id,
-        originalName: document.original_name,
-        pageCount: document.page_count,
+        originalName: document.originalName,
+        pageCount: document.pageCount,
       })),
       understood.categories,
     );
@@ -66,8 +54,8 @@ export class ClauseAnswerService {
       threshold: FOUND_THRESHOLD,
       documents: inScope.map((document) => ({
         documentId: document.id,
-        documentName: document.original_name,
-        pageCount: document.page_count ?? undefined,
+        documentName: document.originalName,
+        pageCount: document.pageCount ?? undefined,
       })),
     });
     const citations = composed.citations.map((citation): Citation => {
@@ -75,9 +63,9 @@ export class ClauseAnswerService {
       return {
         n: citation.number,
         documentId: citation.documentId,
-        originalname: document.original_name,
-        filename: document.stored_name,
-        mimetype: document.mime_type,
+        originalname: document.originalName,
+        filename: document.storedName,
+        mimetype: document.mimeType,
         pageNumber: citation.pageNumber,
         quote: citation.quote,
         start: citation.start,

@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { ChatMessage, SearchPassage } from '@clearroom/contracts';
 import { fuseRankings } from '../../common/text/rrf.js';
 import { meaningfulTerms } from '../../common/text/terms.js';
-import { DocumentsService } from '../documents/documents.service.js';
-import { SearchService } from '../search/search.service.js';
+import { pageKey } from './citations.js';
+import { type CitablePage, DocumentReader } from '../documents/document-reader.service.js';
+import { SearchService, withNames } from '../search/search.service.js';
 
 /** Passages given to the answerer: enough to answer, few enough to read and to cite precisely. */
 export const PASSAGES_PER_ANSWER = 8;
@@ -26,6 +27,8 @@ export type Retrieval = {
   passages: SearchPassage[];
   /** Words of the question that only named the documents it is about (see `documentFocus`). */
   namingTerms: string[];
+  /** The stored pages of the passages (and the first pages of their documents), to cite them. */
+  pages: CitablePage[];
 };
 
 /**
@@ -41,39 +44,55 @@ export type Retrieval = {
 export class PassageRetriever {
   constructor(
     private readonly search: SearchService,
-    private readonly documents: DocumentsService,
+    private readonly documents: DocumentReader,
   ) {}
 
+  /**
+   * Call after checking the user's access to the project (AskService.prepare). Reads the
+   * documents once for the broad search (their names, first pages and the hit pages, in one
+   * query), and again only for the pages of a focused search that were not read yet.
+   */
   async retrieve(
-    ownerId: number,
     projectId: number,
     question: string,
     history: readonly ChatMessage[],
     signal: AbortSignal,
   ): Promise<Retrieval> {
     const query = withContext(question, history);
-    const broad = await this.search.search(ownerId, projectId, query, CANDIDATES, signal);
-    const firstPages = await this.documents.citablePages(
-      projectId,
-      [...new Set(broad.map((hit) => hit.documentId))].map((documentId) => ({
+    const broadHits = await this.search.hits({ projectId, text: query, limit: CANDIDATES, signal });
+    const pages = await this.documents.citablePages(projectId, [
+      ...[...new Set(broadHits.map((hit) => hit.documentId))].map((documentId) => ({
         documentId,
         pageNumber: 1,
       })),
-    );
+      ...broadHits,
+    ]);
+    const names = new Map(pages.map((page) => [page.documentId, page.originalname]));
+    const broad = withNames(broadHits, names);
+    const firstPages = pages.filter((page) => page.pageNumber === 1);
     const focus = documentFocus(question, broad, firstPages);
-    if (!focus) return { passages: choose([broad]), namingTerms: [] };
-    const focused = await this.search.search(
-      ownerId,
-      projectId,
-      focus.query,
-      CANDIDATES,
-      signal,
-      focus.documentIds,
+    if (!focus) return { passages: choose([broad]), namingTerms: [], pages };
+    const focused = withNames(
+      await this.search.hits({
+        projectId,
+        text: focus.query,
+        limit: CANDIDATES,
+        signal,
+        documentIds: focus.documentIds,
+      }),
+      names,
     );
+    const read = new Set(pages.map((page) => pageKey(page.documentId, page.pageNumber)));
+    const unread = focused.filter((hit) => !read.has(pageKey(hit.documentId, hit.pageNumber)));
+    if (unread.length > 0) pages.push(...(await this.documents.citablePages(projectId, unread)));
     // A question that names its deal is answered from that deal's documents only.
     const named = new Set(focus.documentIds);
     const broadInNamed = broad.filter((hit) => named.has(hit.documentId));
-    return { passages: choose([focused, broadInNamed]), namingTerms: focus.namingTerms };
+    return {
+      passages: choose([focused, broadInNamed]),
+      namingTerms: focus.namingTerms,
+      pages,
+    };
   }
 }
 

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { DocumentsModule } from '../documents/documents.module.js';
 import { ProjectsModule } from '../projects/projects.module.js';
 import { ProjectSearchModule } from '../search/search.module.js';
+import { AskRepository } from './ask.repository.js';
 import { AskService } from './ask.service.js';
 import { ChatSessionsService } from './chat-sessions.service.js';
 import { ClauseEvidenceReader } from '../clauses/clause-evidence.reader.js';
@@ -15,6 +16,7 @@ import { QaController } from './qa.controller.js';
   providers: [
     ChatSessionsService,
     AskService,
+    AskRepository,
     PassageRetriever,
     ClauseAnswerService,
     ClauseEvidenceReader,
