@@ -90,7 +90,7 @@ export const TECHNIQUES: Record<string, Technique> = {
     stack: true,
   },
 };
-export const DEFAULT_TECHNIQUE = 'verified';
+export const DEFAULT_TECHNIQUE = 'ruled';
 
 export type TrainSettings = {
   folds: number;
