@@ -34,7 +34,7 @@ export const BUILT_IN_REVIEW_TEMPLATES: ReviewTemplate[] = [
       ),
       column('Exclusivity', 'Is there an exclusive or exclusivity commitment?', 'yes_no'),
       column('Non-compete', 'Is a party restricted from competing (non-compete)?', 'yes_no'),
-      column('Cap on liability', 'Is liability limited or capped to an amount?', 'money'),
+      column('Cap on liability', 'Is there a cap on liability, and what is the amount?', 'money'),
       column(
         'Termination for convenience',
         'Can a party terminate the agreement for convenience or without cause on notice?',

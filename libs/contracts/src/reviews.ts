@@ -137,6 +137,27 @@ export const reviewExportQuerySchema = z.strictObject({
   format: z.enum(['xlsx', 'csv'], { error: "format must be 'xlsx' or 'csv'" }).default('xlsx'),
 });
 
+/** Rows per page of `GET /api/reviews/:id?offset=&limit=` at most. */
+export const REVIEW_PAGE_MAX_ROWS = 1000;
+
+const rowNumber = (field: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${field} must be a whole number` })
+    .int(`${field} must be a whole number`)
+    .min(min, `${field} must be at least ${min}`)
+    .max(max, `${field} must be at most ${max}`);
+
+/**
+ * `GET /api/reviews/:id`: without `limit`, every row; else `limit` rows from `offset`, rows
+ * sorted by document name (then id), so that a grid page can show its first screen at once and
+ * fetch the others after.
+ */
+export const reviewGridQuerySchema = z.strictObject({
+  offset: rowNumber('offset', 0, Number.MAX_SAFE_INTEGER).optional(),
+  limit: rowNumber('limit', 1, REVIEW_PAGE_MAX_ROWS).optional(),
+});
+export type ReviewGridQuery = z.output<typeof reviewGridQuerySchema>;
+
 export type ReviewProgress = { done: number; total: number };
 
 export type ReviewSummary = {
@@ -182,6 +203,10 @@ export type ReviewDetail = ReviewSummary & {
   /** True when the review covers every document of the project, including those uploaded later. */
   allDocuments: boolean;
   columns: ReviewColumn[];
+  /** How many rows (documents) the whole grid has; `rows` may be a page of them. */
+  totalRows: number;
+  /** The position of `rows[0]` among all rows sorted by document name. */
+  offset: number;
   rows: ReviewRow[];
 };
 export type ReviewResponse = { review: ReviewDetail };

@@ -19,3 +19,13 @@ export const missingOcrCommands = [
 ]
   .filter(([command]) => !commandWorks(command!))
   .map(([command, pkg]) => `${command} (Debian: ${pkg})`);
+
+/** LibreOffice's command, to open an exported workbook as a person's spreadsheet program would. */
+export const sofficeCommand = ['soffice', 'libreoffice'].find((command) => {
+  try {
+    execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore', timeout: 10_000 });
+    return true;
+  } catch {
+    return false;
+  }
+});

@@ -3,7 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DocumentPage } from '../documents/document-page.entity.js';
 import { Document } from '../documents/document.entity.js';
 import { Clause, DocumentClassification } from './clause.entity.js';
-import { ClauseModel } from './model/clause-model.js';
+import { type ClauseSpan, ClauseModel, type DocumentAnalysis } from './model/clause-model.js';
 import type { PageText } from './model/segment.js';
 
 /**
@@ -15,6 +15,26 @@ const INSERT_BATCH = 500;
 /** CSV, TSV and Excel workbooks. */
 const SPREADSHEET =
   /^(text\/(csv|tab-separated-values)|application\/vnd\.ms-excel|application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.)/;
+
+/**
+ * The clauses stored for a document: every candidate down to STORED_SCORE_FLOOR, those the model
+ * reports by default (its document layer decides presence) marked found. Other candidates are
+ * kept for `?minScore=`. Also what `npm run eval:review -- --evidence model` reads.
+ */
+export function clausesToStore(
+  model: ClauseModel,
+  analysis: DocumentAnalysis,
+): (ClauseSpan & { found: boolean })[] {
+  const reported = model.spansOf(analysis);
+  const keyOf = (clause: { category: string; group: number }) =>
+    `${clause.category}\u0000${clause.group}`;
+  const found = new Set(reported.map(keyOf));
+  const candidates = model.spansOf(analysis, { minScore: STORED_SCORE_FLOOR });
+  const stored = new Set(candidates.map(keyOf));
+  return [...candidates, ...reported.filter((clause) => !stored.has(keyOf(clause)))].map(
+    (clause) => ({ ...clause, found: found.has(keyOf(clause)) }),
+  );
+}
 
 /**
  * The classify stage: scores a document's stored page text with the clause model and replaces
@@ -43,16 +63,10 @@ export class ClauseClassificationService {
     pages: PageText[],
   ): Promise<number> {
     const documentId = document.id;
-    const analysis = this.model.analyse(SPREADSHEET.test(document.mimeType) ? [] : pages);
-    // What the model reports by default (its document layer decides presence) is marked found;
-    // the other candidates are kept for `?minScore=`.
-    const reported = this.model.spansOf(analysis);
-    const keyOf = (clause: { category: string; group: number }) =>
-      `${clause.category}\u0000${clause.group}`;
-    const found = new Set(reported.map(keyOf));
-    const candidates = this.model.spansOf(analysis, { minScore: STORED_SCORE_FLOOR });
-    const stored = new Set(candidates.map(keyOf));
-    const clauses = [...candidates, ...reported.filter((clause) => !stored.has(keyOf(clause)))];
+    const clauses = clausesToStore(
+      this.model,
+      this.model.analyse(SPREADSHEET.test(document.mimeType) ? [] : pages),
+    );
     const quoteOf = new Map(pages.map((page) => [page.pageNumber, page.text]));
     const rows = clauses.map((clause) => ({
       document: documentId,
@@ -62,7 +76,7 @@ export class ClauseClassificationService {
       start: clause.start,
       end: clause.end,
       clauseGroup: clause.group,
-      found: found.has(keyOf(clause)),
+      found: clause.found,
       quote: (quoteOf.get(clause.pageNumber) ?? '').slice(clause.start, clause.end),
     }));
     await this.em.fork().transactional(async (em) => {

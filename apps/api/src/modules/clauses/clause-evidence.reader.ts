@@ -10,6 +10,11 @@ import type { Category, Evidence } from '../answers/answer.types.js';
 export const FOUND_THRESHOLD = 0.5;
 const PAGE_BATCH = 200;
 
+/** A stored clause's score as evidence: found clauses in [0.5, 1], other candidates below 0.5. */
+export function evidenceScore(score: number, found: boolean): number {
+  return found ? FOUND_THRESHOLD + score / 2 : Math.min(score, 1) * FOUND_THRESHOLD * 0.99;
+}
+
 export type EvidenceDocument = { id: number; originalName: string; pageCount: number | null };
 
 type ClauseRow = {
@@ -49,9 +54,7 @@ export class ClauseEvidenceReader {
         documentId: row.document_id,
         documentName: document.originalName,
         category: row.category as Category,
-        score: row.found
-          ? FOUND_THRESHOLD + score / 2
-          : Math.min(score, 1) * FOUND_THRESHOLD * 0.99,
+        score: evidenceScore(score, Boolean(row.found)),
         pageNumber: row.page_number,
         start: row.start,
         end: row.end,

@@ -1,7 +1,9 @@
 import { SqlEntityManager } from '@mikro-orm/sql';
 import { Injectable } from '@nestjs/common';
-import type { Citation, ReviewColumnType } from '@clearroom/contracts';
+import type { Citation } from '@clearroom/contracts';
+import type { Category, Evidence } from '../answers/answer.types.js';
 import { answerCell } from '../answers/answer-cell.js';
+import { START_DATE_CATEGORIES, startDateOf } from '../answers/start-date.js';
 import { namesAClause } from '../answers/thesaurus.js';
 import { understandQuestion } from '../answers/understand-question.js';
 import { ClauseEvidenceReader, FOUND_THRESHOLD } from '../clauses/clause-evidence.reader.js';
@@ -9,14 +11,18 @@ import { KeywordReviewCellAnswerer } from './keyword.review-cell-answerer.js';
 import type {
   CellAnswer,
   ReviewCellAnswerer,
+  ReviewColumnQuestion,
   ReviewDocument,
 } from './review-cell-answerer.port.js';
+
+const noPause = () => Promise.resolve();
 
 /**
  * Answers a cell from its own document's clause index with the answers library: the column's
  * question names its clause categories, the document's candidate clauses of those categories are
  * the evidence, and the column's type decides the value. A question that names no kind of clause
- * ("What is the rent?") is answered by the keyword answerer.
+ * ("What is the rent?") is answered by the keyword answerer. A row reads its document's clause
+ * evidence once, for the categories of all its columns.
  */
 @Injectable()
 export class ClauseIndexReviewCellAnswerer implements ReviewCellAnswerer {
@@ -26,40 +32,81 @@ export class ClauseIndexReviewCellAnswerer implements ReviewCellAnswerer {
     private readonly keywords: KeywordReviewCellAnswerer,
   ) {}
 
-  async answer(
-    column: { question: string; type: ReviewColumnType },
+  async answer(column: ReviewColumnQuestion, document: ReviewDocument): Promise<CellAnswer> {
+    const [answer] = await this.answerRow([column], document);
+    return answer!;
+  }
+
+  async answerRow(
+    columns: readonly ReviewColumnQuestion[],
     document: ReviewDocument,
-  ): Promise<CellAnswer> {
-    if (!namesAClause(column.question)) return this.keywords.answer(column, document);
-    const understood = understandQuestion(column.question, {
-      documents: [{ documentId: document.documentId, names: [document.originalname] }],
-    });
-    const [row] = await this.em
-      .fork()
-      .getConnection()
-      .execute<{ page_count: number | null }[]>('select page_count from documents where id = ?', [
-        document.documentId,
-      ]);
-    const evidence = await this.clauses.read(
-      [
-        {
-          id: document.documentId,
-          originalName: document.originalname,
-          pageCount: row?.page_count ?? null,
-        },
-      ],
-      understood.categories,
+    pause: () => Promise<void> = noPause,
+  ): Promise<CellAnswer[]> {
+    const categoriesOf = columns.map((column) =>
+      namesAClause(column.question)
+        ? understandQuestion(column.question, {
+            documents: [{ documentId: document.documentId, names: [document.originalname] }],
+          }).categories
+        : null,
     );
-    const cell = answerCell({ question: column.question, type: column.type }, evidence, {
-      threshold: FOUND_THRESHOLD,
-      documents: [
-        {
-          documentId: document.documentId,
-          documentName: document.originalname,
-          pageCount: row?.page_count ?? undefined,
-        },
-      ],
-    });
+    // An expiration "three years after the Effective Date" needs the date the terms run from.
+    const needsStart = categoriesOf.some((categories) => categories?.includes('Expiration Date'));
+    const wanted = [
+      ...new Set([
+        ...categoriesOf.flatMap((categories) => categories ?? []),
+        ...(needsStart ? START_DATE_CATEGORIES : []),
+      ]),
+    ];
+    const pageCount =
+      document.pageCount === undefined
+        ? await this.pageCountOf(document.documentId)
+        : document.pageCount;
+    const evidence =
+      wanted.length === 0
+        ? []
+        : await this.clauses.read(
+            [{ id: document.documentId, originalName: document.originalname, pageCount }],
+            wanted,
+          );
+    const startIso = needsStart
+      ? startDateOf(evidence, document.documentId, FOUND_THRESHOLD)
+      : undefined;
+    const answers: CellAnswer[] = [];
+    for (const [index, column] of columns.entries()) {
+      await pause();
+      const categories = categoriesOf[index];
+      answers.push(
+        !categories
+          ? await this.keywords.answer(column, document)
+          : this.fromEvidence(column, document, pageCount, evidence, categories, startIso),
+      );
+    }
+    return answers;
+  }
+
+  private fromEvidence(
+    column: ReviewColumnQuestion,
+    document: ReviewDocument,
+    pageCount: number | null,
+    evidence: readonly Evidence[],
+    categories: readonly Category[],
+    startIso: string | undefined,
+  ): CellAnswer {
+    const cell = answerCell(
+      { question: column.question, type: column.type },
+      evidence.filter((each) => categories.includes(each.category)),
+      {
+        threshold: FOUND_THRESHOLD,
+        ...(startIso ? { startDates: new Map([[document.documentId, startIso]]) } : {}),
+        documents: [
+          {
+            documentId: document.documentId,
+            documentName: document.originalname,
+            pageCount: pageCount ?? undefined,
+          },
+        ],
+      },
+    );
     return {
       status: cell.status,
       value: cell.value,
@@ -77,5 +124,15 @@ export class ClauseIndexReviewCellAnswerer implements ReviewCellAnswerer {
         end: citation.end,
       })),
     };
+  }
+
+  private async pageCountOf(documentId: number): Promise<number | null> {
+    const [row] = await this.em
+      .fork()
+      .getConnection()
+      .execute<{ page_count: number | null }[]>('select page_count from documents where id = ?', [
+        documentId,
+      ]);
+    return row?.page_count ?? null;
   }
 }

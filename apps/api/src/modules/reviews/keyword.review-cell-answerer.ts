@@ -8,6 +8,7 @@ import { typedValue } from './typed-value.js';
 import type {
   CellAnswer,
   ReviewCellAnswerer,
+  ReviewColumnQuestion,
   ReviewDocument,
 } from './review-cell-answerer.port.js';
 
@@ -19,6 +20,19 @@ const MIN_SHARE = 0.5;
 /** Shorter sentences are headings ("Governing law."): they name a clause but say nothing. */
 const MIN_WORDS = 4;
 const REDACTED = /\[\s*\*+\s*\]|\*{3,}|\[redacted\]/i;
+
+/** Stems of words seen: the same few thousand words fill every contract. */
+const stems = new Map<string, string>();
+const STEMS_KEPT = 200_000;
+function cachedStem(word: string): string {
+  let stemmed = stems.get(word);
+  if (stemmed === undefined) {
+    stemmed = stem(word);
+    if (stems.size >= STEMS_KEPT) stems.clear();
+    stems.set(word, stemmed);
+  }
+  return stemmed;
+}
 
 type PreparedSentence = { pageNumber: number; start: number; end: number; stems: Set<string> };
 
@@ -35,6 +49,19 @@ export class KeywordReviewCellAnswerer implements ReviewCellAnswerer {
   >();
 
   constructor(private readonly em: SqlEntityManager) {}
+
+  async answerRow(
+    columns: readonly ReviewColumnQuestion[],
+    document: ReviewDocument,
+    pause: () => Promise<void> = () => Promise.resolve(),
+  ): Promise<CellAnswer[]> {
+    const answers: CellAnswer[] = [];
+    for (const column of columns) {
+      await pause();
+      answers.push(await this.answer(column, document));
+    }
+    return answers;
+  }
 
   async answer(
     column: { question: string; type: ReviewColumnType },
@@ -59,7 +86,10 @@ export class KeywordReviewCellAnswerer implements ReviewCellAnswerer {
     const quote = pages.get(best.pageNumber)!.slice(best.start, best.end);
     const citation = {
       n: 1,
-      ...document,
+      documentId: document.documentId,
+      originalname: document.originalname,
+      filename: document.filename,
+      mimetype: document.mimetype,
       pageNumber: best.pageNumber,
       quote,
       start: best.start,
@@ -101,7 +131,7 @@ export class KeywordReviewCellAnswerer implements ReviewCellAnswerer {
       )) {
         if (count < MIN_WORDS) continue;
         const words = text.slice(start, end).toLowerCase().match(TERM) ?? [];
-        sentences.push({ pageNumber, start, end, stems: new Set(words.map(stem)) });
+        sentences.push({ pageNumber, start, end, stems: new Set(words.map(cachedStem)) });
       }
     }
     const entry = { pages, sentences };

@@ -6,7 +6,11 @@ export type ReviewDocument = {
   originalname: string;
   filename: string;
   mimetype: string;
+  /** Known when the document was read; lets the answerer skip looking it up. */
+  pageCount?: number | null;
 };
+
+export type ReviewColumnQuestion = { question: string; type: ReviewColumnType };
 
 export type CellAnswer = {
   status: 'answered' | 'not_found' | 'redacted';
@@ -20,12 +24,18 @@ export type CellAnswer = {
   citations: Citation[];
 };
 
-/** Answers one column's question from one document. */
+/** Answers columns' questions from one document. */
 export interface ReviewCellAnswerer {
-  answer(
-    column: { question: string; type: ReviewColumnType },
+  answer(column: ReviewColumnQuestion, document: ReviewDocument): Promise<CellAnswer>;
+  /**
+   * Every column of one row, in order: the document's evidence is read once for all of them.
+   * `pause` is awaited between columns, so a long row leaves room for requests.
+   */
+  answerRow(
+    columns: readonly ReviewColumnQuestion[],
     document: ReviewDocument,
-  ): Promise<CellAnswer>;
+    pause?: () => Promise<void>,
+  ): Promise<CellAnswer[]>;
 }
 
 export const REVIEW_CELL_ANSWERER = Symbol('REVIEW_CELL_ANSWERER');

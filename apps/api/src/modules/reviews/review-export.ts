@@ -1,8 +1,12 @@
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import {
   REVIEW_COLUMN_TYPE_LABELS,
   type ReviewCell,
+  type ReviewColumn,
   type ReviewDetail,
+  type ReviewRow,
 } from '@clearroom/contracts';
 
 export type ExportContext = { author: string; exportedAt: Date };
@@ -33,13 +37,10 @@ function marks(cell: ReviewCell | undefined): string {
     .join('; ');
 }
 
-/**
- * The grid as rows of text: one row per document; for each question its value, citation page,
- * quote and marks; last, how many of the row's cells are verified.
- */
-export function gridTable(review: ReviewDetail): string[][] {
+/** The header line: the document, then for each question its value, citation page, quote and marks. */
+export function gridHeader(columns: readonly ReviewColumn[]): string[] {
   const header = ['Document'];
-  for (const column of review.columns) {
+  for (const column of columns) {
     header.push(
       column.label,
       `${column.label}: page`,
@@ -48,24 +49,34 @@ export function gridTable(review: ReviewDetail): string[][] {
     );
   }
   header.push('Verified cells');
-  const rows = review.rows.map((row) => {
-    const byColumn = new Map(row.cells.map((cell) => [cell.columnId, cell]));
-    const line = [row.originalname];
-    for (const column of review.columns) {
-      const cell = byColumn.get(column.id);
-      const citation = cell?.citations[0];
-      line.push(
-        shownValue(cell),
-        citation ? String(citation.pageNumber) : '',
-        citation?.quote ?? '',
-        marks(cell),
-      );
-    }
-    line.push(`${row.cells.filter((cell) => cell.verified).length} of ${row.cells.length}`);
-    return line;
-  });
-  return [header, ...rows];
+  return header;
 }
+
+/** One document's line; last, how many of the row's cells are verified. */
+export function gridLine(row: ReviewRow, columns: readonly ReviewColumn[]): string[] {
+  const byColumn = new Map(row.cells.map((cell) => [cell.columnId, cell]));
+  const line = [row.originalname];
+  for (const column of columns) {
+    const cell = byColumn.get(column.id);
+    const citation = cell?.citations[0];
+    line.push(
+      shownValue(cell),
+      citation ? String(citation.pageNumber) : '',
+      citation?.quote ?? '',
+      marks(cell),
+    );
+  }
+  line.push(`${row.cells.filter((cell) => cell.verified).length} of ${row.cells.length}`);
+  return line;
+}
+
+/** The grid as rows of text: one row per document. */
+export function gridTable(review: ReviewDetail): string[][] {
+  return [gridHeader(review.columns), ...review.rows.map((row) => gridLine(row, review.columns))];
+}
+
+/** The grid's rows a batch at a time, with the review (its columns) beside the first. */
+export type RowBatches = AsyncIterable<{ review: ReviewDetail; rows: ReviewRow[] }>;
 
 /**
  * A spreadsheet program runs a cell that starts with = + - @ (or a tab or carriage return) as a
@@ -87,33 +98,75 @@ export function reviewCsv(review: ReviewDetail): string {
     .join('\r\n')}\r\n`;
 }
 
-export async function reviewXlsx(review: ReviewDetail, context: ExportContext): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+/** The same CSV written batch by batch. */
+export async function writeReviewCsv(batches: RowBatches, out: Writable): Promise<void> {
+  let first = true;
+  for await (const { review, rows } of batches) {
+    const lines = rows.map((row) => gridLine(row, review.columns));
+    if (first) lines.unshift(gridHeader(review.columns));
+    const text = lines.map((line) => `${line.map(csvField).join(',')}\r\n`).join('');
+    if (!out.write(first ? `\uFEFF${text}` : text)) await once(out, 'drain');
+    first = false;
+  }
+  out.end();
+}
+
+/** An empty text is an empty cell (no empty string in the sheet). */
+const xlsxValue = (text: string): string | null => (text === '' ? null : neutralised(text));
+
+/**
+ * The workbook, streamed: rows are written to `out` as each batch is read (ExcelJS's streaming
+ * writer, inline strings, light compression), so the whole grid never sits in memory twice.
+ */
+export async function writeReviewXlsx(
+  batches: RowBatches,
+  context: ExportContext,
+  out: Writable,
+): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+    zip: { zlib: { level: 1 } },
+  });
   workbook.creator = context.author;
   workbook.created = context.exportedAt;
   const grid = workbook.addWorksheet('Review', {
     views: [{ state: 'frozen', xSplit: 1, ySplit: 1 }],
   });
-  for (const line of gridTable(review)) grid.addRow(line.map(neutralised));
-  grid.getRow(1).font = { bold: true };
-  grid.getColumn(1).width = 40;
-  review.columns.forEach((_, index) => {
-    grid.getColumn(2 + index * 4).width = 30;
-    grid.getColumn(4 + index * 4).width = 60;
-  });
+  let review: ReviewDetail | null = null;
+  for await (const batch of batches) {
+    if (!review) {
+      review = batch.review;
+      grid.columns = gridHeader(review.columns).map((_, index) => ({
+        width: index === 0 ? 40 : index % 4 === 1 ? 30 : index % 4 === 3 ? 60 : 12,
+      }));
+      const header = grid.addRow(gridHeader(review.columns).map(neutralised));
+      header.font = { bold: true };
+      header.commit();
+    }
+    for (const row of batch.rows)
+      grid.addRow(gridLine(row, review.columns).map(xlsxValue)).commit();
+  }
+  grid.commit();
+  if (!review) throw new Error('writeReviewXlsx: no rows batch');
 
   const questions = workbook.addWorksheet('Questions');
-  questions.addRow(['Review', review.name].map(neutralised));
-  questions.addRow(['Exported at', context.exportedAt.toISOString()]);
-  questions.addRow(['Exported by', neutralised(context.author)]);
-  questions.addRow([]);
-  questions.addRow(['Column', 'Question', 'Answer type']).font = { bold: true };
+  questions.columns = [{ width: 30 }, { width: 80 }, { width: 20 }];
+  questions.addRow(['Review', review.name].map(neutralised)).commit();
+  questions.addRow(['Exported at', context.exportedAt.toISOString()]).commit();
+  questions.addRow(['Exported by', neutralised(context.author)]).commit();
+  questions.addRow([]).commit();
+  const heading = questions.addRow(['Column', 'Question', 'Answer type']);
+  heading.font = { bold: true };
+  heading.commit();
   for (const column of review.columns) {
-    questions.addRow(
-      [column.label, column.question, REVIEW_COLUMN_TYPE_LABELS[column.type]].map(neutralised),
-    );
+    questions
+      .addRow(
+        [column.label, column.question, REVIEW_COLUMN_TYPE_LABELS[column.type]].map(neutralised),
+      )
+      .commit();
   }
-  questions.getColumn(1).width = 30;
-  questions.getColumn(2).width = 80;
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  questions.commit();
+  await workbook.commit();
 }

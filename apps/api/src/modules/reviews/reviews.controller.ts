@@ -8,6 +8,8 @@ import {
   type CreateReviewFields,
   idParamSchema,
   reviewExportQuerySchema,
+  reviewGridQuerySchema,
+  type ReviewGridQuery,
   type ReviewCellResponse,
   type ReviewColumnInput,
   type ReviewResponse,
@@ -20,7 +22,7 @@ import {
 } from '@clearroom/contracts';
 import type { AuthenticatedUser } from '../../common/request.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
-import { reviewCsv, reviewXlsx } from './review-export.js';
+import { writeReviewCsv, writeReviewXlsx } from './review-export.js';
 import { ReviewTemplatesService } from './review-templates.service.js';
 import { ReviewsService } from './reviews.service.js';
 
@@ -38,7 +40,7 @@ export class ReviewsController {
     @CurrentUser() user: AuthenticatedUser,
     @Param('id', { schema: idParamSchema }) projectId: number,
   ): Promise<ReviewsResponse> {
-    return { reviews: await this.reviews.list(user.id, projectId) };
+    return { reviews: await this.reviews.list(user, projectId) };
   }
 
   @Post('projects/:id/reviews')
@@ -47,15 +49,16 @@ export class ReviewsController {
     @Param('id', { schema: idParamSchema }) projectId: number,
     @Body({ schema: createReviewRequestSchema }) body: CreateReviewFields,
   ): Promise<ReviewResponse> {
-    return { review: await this.reviews.create(user.id, projectId, body) };
+    return { review: await this.reviews.create(user, projectId, body) };
   }
 
   @Get('reviews/:id')
   async get(
     @CurrentUser() user: AuthenticatedUser,
     @Param('id', { schema: idParamSchema }) id: number,
+    @Query({ schema: reviewGridQuerySchema }) query: ReviewGridQuery,
   ): Promise<ReviewResponse> {
-    return { review: await this.reviews.get(user.id, id) };
+    return { review: await this.reviews.get(user, id, query) };
   }
 
   @Patch('reviews/:id/cells/:documentId/:columnId')
@@ -66,7 +69,7 @@ export class ReviewsController {
     @Param('columnId', { schema: idParamSchema }) columnId: number,
     @Body({ schema: updateReviewCellRequestSchema }) body: UpdateReviewCellFields,
   ): Promise<ReviewCellResponse> {
-    return { cell: await this.reviews.updateCell(user.id, id, documentId, columnId, body) };
+    return { cell: await this.reviews.updateCell(user, id, documentId, columnId, body) };
   }
 
   @Post('reviews/:id/columns')
@@ -75,7 +78,7 @@ export class ReviewsController {
     @Param('id', { schema: idParamSchema }) id: number,
     @Body({ schema: addReviewColumnRequestSchema }) body: ReviewColumnInput,
   ): Promise<ReviewResponse> {
-    return { review: await this.reviews.addColumn(user.id, id, body) };
+    return { review: await this.reviews.addColumn(user, id, body) };
   }
 
   @Delete('reviews/:id')
@@ -83,7 +86,7 @@ export class ReviewsController {
     @CurrentUser() user: AuthenticatedUser,
     @Param('id', { schema: idParamSchema }) id: number,
   ): Promise<SuccessResponse> {
-    await this.reviews.remove(user.id, id);
+    await this.reviews.remove(user, id);
     return { success: true };
   }
 
@@ -95,16 +98,27 @@ export class ReviewsController {
     @Query({ schema: reviewExportQuerySchema }) query: { format: 'xlsx' | 'csv' },
     @Res() response: Response,
   ): Promise<void> {
-    const review = await this.reviews.get(user.id, id);
-    const fileName = `${review.name}.${query.format}`;
-    response.setHeader('Content-Disposition', contentDisposition(fileName));
+    // The first batch is read before any header is sent: another user's review is still a 404.
+    const batches = this.reviews.rowBatches(user, id);
+    const first = await batches.next();
+    if (first.done) throw new Error('the review has no first batch');
+    await this.reviews.recordExport(user, first.value.review, query.format);
+    async function* all() {
+      yield first.value;
+      yield* batches;
+    }
+    response.setHeader(
+      'Content-Disposition',
+      contentDisposition(`${first.value.review.name}.${query.format}`),
+    );
     response.setHeader('Cache-Control', 'no-store');
     if (query.format === 'csv') {
-      response.type('text/csv; charset=utf-8').send(reviewCsv(review));
+      response.type('text/csv; charset=utf-8');
+      await writeReviewCsv(all(), response);
       return;
     }
-    const workbook = await reviewXlsx(review, { author: user.username, exportedAt: new Date() });
-    response.type(XLSX_TYPE).send(workbook);
+    response.type(XLSX_TYPE);
+    await writeReviewXlsx(all(), { author: user.username, exportedAt: new Date() }, response);
   }
 
   @Get('review-templates')

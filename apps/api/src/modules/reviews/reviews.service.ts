@@ -1,6 +1,7 @@
 import { SqlEntityManager } from '@mikro-orm/sql';
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  type Citation,
   type CreateReviewFields,
   REVIEW_MAX_COLUMNS,
   type ReviewCell as ReviewCellDto,
@@ -13,25 +14,52 @@ import {
 import { AppError } from '../../common/app-error.js';
 import { JOB_QUEUE, type JobQueue } from '../../infra/job-queue/job-queue.port.js';
 import { Document } from '../documents/document.entity.js';
-import { ProjectsService } from '../projects/projects.service.js';
+import { ActivityLog, type Actor } from '../activity/activity-log.service.js';
+import {
+  assertAllowed,
+  ProjectAccess,
+  type ProjectAction,
+} from '../projects/project-access.service.js';
 import { ReviewCell } from './review-cell.entity.js';
 import { addPendingCells, reviewCellsJobKey, rowsToAnswer } from './review-cells.js';
 import { ReviewColumn } from './review-column.entity.js';
 import { Review } from './review.entity.js';
 
+export type ReviewPage = { offset?: number; limit?: number };
+
+type DocumentRow = { id: number; original_name: string; stored_name: string; mime_type: string };
+type CellRow = {
+  document_id: number;
+  column_id: number;
+  status: ReviewCellDto['status'];
+  value: string | null;
+  answer: string | null;
+  confidence: number | string | null;
+  citations: string | Citation[] | null;
+  verified: number | boolean;
+  edited: number | boolean;
+  original_value: string | null;
+  flagged: number | boolean;
+  comment: string | null;
+};
+
 const reviewNotFound = () => new AppError('NOT_FOUND', 'Review not found');
 
-/** Review grids, strictly scoped to the owner of their project: another user's review is a 404. */
+/**
+ * Review grids of a project, for its members: viewers read and export them, editors and owners
+ * build, edit and delete them. A review of a project the caller is not a member of is a 404.
+ */
 @Injectable()
 export class ReviewsService {
   constructor(
     private readonly em: SqlEntityManager,
-    private readonly projects: ProjectsService,
+    private readonly access: ProjectAccess,
+    private readonly activity: ActivityLog,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
   ) {}
 
-  async list(ownerId: number, projectId: number): Promise<ReviewSummary[]> {
-    await this.projects.assertOwnedOrThrow(ownerId, projectId);
+  async list(actor: Actor, projectId: number): Promise<ReviewSummary[]> {
+    await this.access.require(actor, projectId, 'read');
     const em = this.em.fork();
     const reviews = await em.find(
       Review,
@@ -45,12 +73,8 @@ export class ReviewsService {
     return reviews.map((review) => summaryOf(review, progress.get(review.id)));
   }
 
-  async create(
-    ownerId: number,
-    projectId: number,
-    fields: CreateReviewFields,
-  ): Promise<ReviewDetail> {
-    await this.projects.assertOwnedOrThrow(ownerId, projectId);
+  async create(actor: Actor, projectId: number, fields: CreateReviewFields): Promise<ReviewDetail> {
+    await this.access.require(actor, projectId, 'runReviews');
     const em = this.em.fork();
     const documents = await em.find(
       Document,
@@ -79,76 +103,141 @@ export class ReviewsService {
         name: fields.name,
         allDocuments: !fields.documentIds,
         status: 'running',
-        createdBy: ownerId,
+        createdBy: actor.id,
       });
       fields.columns.forEach((column, position) =>
         tx.create(ReviewColumn, { review, position, ...column }),
       );
       await tx.flush();
       await addPendingCells(tx, review.id, fields.documentIds ?? 'all');
+      await this.activity.record(
+        {
+          projectId,
+          actor,
+          action: 'review.run',
+          details: { reviewId: review.id, name: fields.name, columns: fields.columns.length },
+        },
+        tx,
+      );
       return review.id;
     });
     await this.queueRows(reviewId);
-    return this.get(ownerId, reviewId);
+    return this.get(actor, reviewId);
   }
 
-  async get(ownerId: number, reviewId: number): Promise<ReviewDetail> {
+  /**
+   * The grid, its rows sorted by document name (then id): all of them, or `limit` rows from
+   * `offset` (the grid page's first screen asks for one page, then the rest). Read with plain SQL:
+   * a 449 × 12 grid is 5,388 cells, too many to hydrate as entities per request.
+   */
+  async get(actor: Actor, reviewId: number, page: ReviewPage = {}): Promise<ReviewDetail> {
     const em = this.em.fork();
-    const review = await this.findOwned(em, ownerId, reviewId);
+    const review = await this.findAllowed(em, actor, reviewId, 'read');
     const columns = await em.find(
       ReviewColumn,
       { review: reviewId },
-      { orderBy: { position: 'asc' } },
+      { orderBy: { position: 'asc', id: 'asc' } },
     );
-    const cells = await em.find(
-      ReviewCell,
-      { review: reviewId },
-      { orderBy: { document: 'asc' }, disableIdentityMap: true },
-    );
-    const documentIds = [...new Set(cells.map((cell) => cell.document.id))];
-    const documents = await em.find(
-      Document,
-      { id: { $in: documentIds } },
-      {
-        fields: ['id', 'originalName', 'storedName', 'mimeType'],
-        orderBy: { originalName: 'asc', id: 'asc' },
-      },
-    );
-    const position = new Map(columns.map((column, index) => [column.id, index]));
-    const cellsByDocument = new Map<number, ReviewCellDto[]>();
-    for (const cell of cells) {
-      const row = cellsByDocument.get(cell.document.id) ?? [];
-      row.push(cellOf(cell));
-      cellsByDocument.set(cell.document.id, row);
-    }
-    const rows: ReviewRow[] = documents.map((document) => ({
-      documentId: document.id,
-      originalname: document.originalName,
-      filename: document.storedName,
-      mimetype: document.mimeType,
-      cells: (cellsByDocument.get(document.id) ?? []).sort(
-        (a, b) => position.get(a.columnId)! - position.get(b.columnId)!,
-      ),
-    }));
-    const done = cells.filter((cell) => cell.status !== 'pending').length;
+    const progress = (await this.progressOf(em, [reviewId])).get(reviewId);
+    const totalRows = await this.rowCount(em, reviewId);
+    const offset = page.offset ?? 0;
+    const rows = await this.rowsOf(em, reviewId, columns, offset, page.limit);
     return {
-      ...summaryOf(review, { done, total: cells.length }),
+      ...summaryOf(review, progress),
       projectId: review.project.id,
       allDocuments: review.allDocuments,
       columns: columns.map(({ id, label, question, type }) => ({ id, label, question, type })),
+      totalRows,
+      offset,
       rows,
     };
   }
 
+  /** Every row of the grid, `batch` rows at a time (for the export: never the whole grid in memory). */
+  async *rowBatches(
+    actor: Actor,
+    reviewId: number,
+    batch = 200,
+  ): AsyncGenerator<{ review: ReviewDetail; rows: ReviewRow[] }> {
+    const first = await this.get(actor, reviewId, { offset: 0, limit: batch });
+    yield { review: first, rows: first.rows };
+    const em = this.em.fork();
+    for (let offset = batch; offset < first.totalRows; offset += batch) {
+      yield {
+        review: first,
+        rows: await this.rowsOf(em, reviewId, first.columns, offset, batch),
+      };
+    }
+  }
+
+  private async rowCount(em: SqlEntityManager, reviewId: number): Promise<number> {
+    const [row] = await em
+      .getConnection()
+      .execute<{ n: number | string }[]>(
+        'select count(distinct document_id) as n from review_cells where review_id = ?',
+        [reviewId],
+      );
+    return Number(row?.n ?? 0);
+  }
+
+  private async rowsOf(
+    em: SqlEntityManager,
+    reviewId: number,
+    columns: readonly { id: number }[],
+    offset: number,
+    limit: number | undefined,
+  ): Promise<ReviewRow[]> {
+    const connection = em.getConnection();
+    // Integers checked by the query schema: written into the statement (MariaDB's prepared
+    // statements take no placeholder there).
+    const window =
+      limit === undefined
+        ? offset > 0
+          ? ` limit ${Number.MAX_SAFE_INTEGER} offset ${Math.floor(offset)}`
+          : ''
+        : ` limit ${Math.floor(limit)} offset ${Math.floor(offset)}`;
+    const documents = await connection.execute<DocumentRow[]>(
+      `select d.id, d.original_name, d.stored_name, d.mime_type from documents d
+       where d.id in (select document_id from review_cells where review_id = ?)
+       order by d.original_name, d.id${window}`,
+      [reviewId],
+    );
+    if (documents.length === 0) return [];
+    const ids = documents.map((document) => Number(document.id));
+    const cells = await connection.execute<CellRow[]>(
+      `select document_id, column_id, status, value, answer, confidence, citations, verified, edited,
+         original_value, flagged, comment
+       from review_cells where review_id = ?${window ? ` and document_id in (${ids.map(() => '?').join(', ')})` : ''}`,
+      window ? [reviewId, ...ids] : [reviewId],
+    );
+    const position = new Map(columns.map((column, index) => [column.id, index]));
+    const cellsByDocument = new Map<number, ReviewCellDto[]>();
+    for (const cell of cells) {
+      const documentId = Number(cell.document_id);
+      const row = cellsByDocument.get(documentId) ?? [];
+      row.push(cellOfRow(cell));
+      cellsByDocument.set(documentId, row);
+    }
+    return documents.map((document) => ({
+      documentId: Number(document.id),
+      originalname: document.original_name,
+      filename: document.stored_name,
+      mimetype: document.mime_type,
+      cells: (cellsByDocument.get(Number(document.id)) ?? []).sort(
+        (a, b) => (position.get(a.columnId) ?? 0) - (position.get(b.columnId) ?? 0),
+      ),
+    }));
+  }
+
   async updateCell(
-    ownerId: number,
+    actor: Actor,
     reviewId: number,
     documentId: number,
     columnId: number,
     fields: UpdateReviewCellFields,
   ): Promise<ReviewCellDto> {
     const em = this.em.fork();
-    await this.findOwned(em, ownerId, reviewId);
+    await this.findAllowed(em, actor, reviewId, 'runReviews');
     const cell = await em.findOne(ReviewCell, {
       review: reviewId,
       document: documentId,
@@ -185,12 +274,12 @@ export class ReviewsService {
 
   /** Adds a column; only its cells are answered. */
   async addColumn(
-    ownerId: number,
+    actor: Actor,
     reviewId: number,
     column: ReviewColumnInput,
   ): Promise<ReviewDetail> {
     const em = this.em.fork();
-    const review = await this.findOwned(em, ownerId, reviewId);
+    const review = await this.findAllowed(em, actor, reviewId, 'runReviews');
     await em.transactional(async (tx) => {
       const columns = await tx.find(ReviewColumn, { review: reviewId }, { fields: ['position'] });
       if (columns.length >= REVIEW_MAX_COLUMNS) {
@@ -204,20 +293,47 @@ export class ReviewsService {
       await tx.flush();
       await addPendingCells(tx, reviewId, review.allDocuments ? 'all' : 'rows', added.id);
       await tx.nativeUpdate(Review, { id: reviewId }, { status: 'running' });
+      await this.activity.record(
+        {
+          projectId: review.project.id,
+          actor,
+          action: 'review.run',
+          details: { reviewId, name: review.name, addedColumn: column.label },
+        },
+        tx,
+      );
     });
     await this.queueRows(reviewId);
-    return this.get(ownerId, reviewId);
+    return this.get(actor, reviewId);
   }
 
-  async remove(ownerId: number, reviewId: number): Promise<void> {
+  async remove(actor: Actor, reviewId: number): Promise<void> {
     const em = this.em.fork();
-    await this.findOwned(em, ownerId, reviewId);
+    await this.findAllowed(em, actor, reviewId, 'runReviews');
     await em.nativeDelete(Review, { id: reviewId });
   }
 
-  async findOwned(em: SqlEntityManager, ownerId: number, reviewId: number): Promise<Review> {
-    const review = await em.findOne(Review, { id: reviewId, project: { owner: ownerId } });
-    if (!review) throw reviewNotFound();
+  /** Logs an export of the grid (done by the controller, which builds the file). */
+  async recordExport(actor: Actor, review: ReviewDetail, format: string): Promise<void> {
+    await this.activity.record({
+      projectId: review.projectId,
+      actor,
+      action: 'review.exported',
+      details: { reviewId: review.id, name: review.name, format },
+    });
+  }
+
+  /** The review when the caller's role in its project allows `action`; 404 for non-members. */
+  async findAllowed(
+    em: SqlEntityManager,
+    actor: Actor,
+    reviewId: number,
+    action: ProjectAction,
+  ): Promise<Review> {
+    const review = await em.findOne(Review, { id: reviewId });
+    const role = review ? await this.access.roleOf(actor.id, review.project.id) : null;
+    if (!review || role === null) throw reviewNotFound();
+    assertAllowed(role, action);
     return review;
   }
 
@@ -272,5 +388,24 @@ function cellOf(cell: ReviewCell): ReviewCellDto {
     originalValue: cell.originalValue ?? null,
     flagged: cell.flagged,
     comment: cell.comment ?? null,
+  };
+}
+
+function cellOfRow(row: CellRow): ReviewCellDto {
+  return {
+    columnId: Number(row.column_id),
+    status: row.status,
+    value: row.value ?? null,
+    answer: row.answer ?? null,
+    confidence: row.confidence === null ? null : Number(row.confidence),
+    citations:
+      typeof row.citations === 'string'
+        ? (JSON.parse(row.citations) as Citation[])
+        : (row.citations ?? []),
+    verified: Boolean(Number(row.verified)),
+    edited: Boolean(Number(row.edited)),
+    originalValue: row.original_value ?? null,
+    flagged: Boolean(Number(row.flagged)),
+    comment: row.comment ?? null,
   };
 }

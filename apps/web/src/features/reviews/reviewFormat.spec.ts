@@ -32,6 +32,8 @@ const review: ReviewDetail = {
   createdAt: '2026-03-14T10:00:00.000Z',
   allDocuments: true,
   columns: [{ id: 10, label: 'Governing law', question: 'Which law?', type: 'place' }],
+  totalRows: 3,
+  offset: 0,
   rows: [
     {
       documentId: 1,

@@ -1,14 +1,19 @@
 /**
- * `npm run eval:answers [-- --evidence gold|lexical] [--split test|train] [--calibrate] [--verbose]`
- * and `npm run eval:review`: the answers library measured on CUAD contracts of one split (test by
+ * `npm run eval:answers [-- --evidence gold|lexical|model] [--split test|train] [--calibrate] [--verbose]`
+ * and `npm run eval:review [-- --evidence model]`: the answers library measured on CUAD contracts of one split (test by
  * default; never tuned on). Questions are generated from labels.csv (several phrasings per
  * category; yes/no, value and clause questions; clauses absent from a contract; questions across
  * groups of 15 contracts). Evidence is either the annotators' passages located in the page text
  * (`gold`, an upper bound, with the thesaurus-scored sentences beside them as search would add)
- * or the thesaurus-scored sentences alone (`lexical`). `--calibrate` prints the score threshold
+ * or the thesaurus-scored sentences alone (`lexical`), or the shipped clause model's classification
+ * of the contract's pages as the product stores and reads it (`model`: the product path, no gold).
+ * With `--evidence model`, eval:review asks the built-in "M&A contract review" template's question
+ * where it has the column, with the product's threshold and the start date read from the model's
+ * clauses as the grid reads it. `--calibrate` prints the score threshold
  * that best separates present from absent clauses (run it on train).
  */
 import path from 'node:path';
+import { BUILT_IN_REVIEW_TEMPLATES } from '@clearroom/contracts';
 import { parseArgs } from 'node:util';
 import { CUAD_CATEGORIES, readCuadLabels, type CuadContract } from '../../../cuad/labels.js';
 import { readCuadPages } from '../../../cuad/pages.js';
@@ -17,6 +22,11 @@ import type { Category, ComposedAnswer, Evidence } from '../answer.types.js';
 import { answerCell } from '../answer-cell.js';
 import { composeAnswer, DEFAULT_THRESHOLD } from '../compose-answer.js';
 import { lexicalEvidence } from '../lexical-evidence.js';
+import { clausesToStore } from '../../clauses/clause-classification.service.js';
+import { evidenceScore, FOUND_THRESHOLD } from '../../clauses/clause-evidence.reader.js';
+import { ClauseModel } from '../../clauses/model/clause-model.js';
+import { startDateOf as startDateFromEvidence } from '../start-date.js';
+import { namesAClause } from '../thesaurus.js';
 import { pageLookupKey, traceProblems } from '../trace.js';
 import { understandQuestion } from '../understand-question.js';
 import { extractValue } from '../values/extract-value.js';
@@ -58,6 +68,10 @@ const pages = await readCuadPages(
 );
 let located = 0;
 let passages = 0;
+if (!['gold', 'lexical', 'model'].includes(args.evidence))
+  throw new Error(`--evidence must be gold, lexical or model, not ${args.evidence}`);
+const model = args.evidence === 'model' ? ClauseModel.loadShipped() : null;
+let classifyMs = 0;
 const docs: Doc[] = contracts.map((contract, index) => {
   const pageTexts = pages[index]!.pages;
   const gold = new Map<Category, LocatedPassage[]>();
@@ -83,12 +97,38 @@ const docs: Doc[] = contracts.map((contract, index) => {
     { documentId: doc.id, documentName: doc.name, pages: pageTexts },
     CATEGORIES,
   );
-  doc.evidence = args.evidence === 'gold' ? [...goldEvidence(doc), ...lexical] : lexical;
+  doc.evidence =
+    args.evidence === 'model'
+      ? modelEvidence(doc)
+      : args.evidence === 'gold'
+        ? [...goldEvidence(doc), ...lexical]
+        : lexical;
   return doc;
 });
 console.log(
-  `${args.split} split: ${docs.length} contracts; gold passages located in the page text: ${pct(located, passages)}; evidence: ${args.evidence}`,
+  `${args.split} split: ${docs.length} contracts; gold passages located in the page text: ${pct(located, passages)}; evidence: ${args.evidence}${model ? ` (clause model ${model.version}, ${(classifyMs / docs.length).toFixed(0)} ms a contract)` : ''}`,
 );
+
+/** The clauses the product stores for the contract (clause model), read as the product reads them. */
+function modelEvidence(doc: Doc): Evidence[] {
+  const began = performance.now();
+  const analysis = model!.analyse(
+    doc.pages.map((text, index) => ({ pageNumber: index + 1, text })),
+  );
+  const clauses = clausesToStore(model!, analysis);
+  classifyMs += performance.now() - began;
+  return clauses.map((clause) => ({
+    documentId: doc.id,
+    documentName: doc.name,
+    category: clause.category as Category,
+    score: evidenceScore(clause.score, clause.found),
+    pageNumber: clause.pageNumber,
+    start: clause.start,
+    end: clause.end,
+    pageText: doc.pages[clause.pageNumber - 1] ?? '',
+    pageCount: doc.pages.length,
+  }));
+}
 
 function present(doc: Doc, category: Category): boolean {
   return doc.contract.passages[category].length > 0;
@@ -329,20 +369,44 @@ function startDateOf(doc: Doc): string | undefined {
   return undefined;
 }
 
+/** The columns asked: with model evidence, the built-in template's question where it has the column. */
+function reviewColumns(): typeof REVIEW_COLUMNS {
+  if (args.evidence !== 'model') return REVIEW_COLUMNS;
+  const template = BUILT_IN_REVIEW_TEMPLATES.find(
+    (each) => each.id === 'builtin:ma-contract-review',
+  )!;
+  return REVIEW_COLUMNS.map((column) => {
+    const label = column.label === 'Expiration date' ? 'Expiration' : column.label;
+    const asked = template.columns.find((each) => each.label === label);
+    const question = asked?.question ?? column.question;
+    // The product answers a question that names no kind of clause with its keyword matcher.
+    if (!namesAClause(question)) throw new Error(`"${question}" names no kind of clause`);
+    return { ...column, question };
+  });
+}
+
 function review(): void {
   const tally = new Tally();
+  const columns = reviewColumns();
+  if (args.evidence === 'model')
+    console.log(columns.map((column) => `  ${column.label}: ${column.question}`).join('\n'));
   for (const doc of docs) {
-    const startIso = startDateOf(doc);
-    for (const column of REVIEW_COLUMNS) {
+    // With model evidence, the start date as the grid reads it (from the model's clauses).
+    const startIso =
+      args.evidence === 'model'
+        ? startDateFromEvidence(doc.evidence, doc.id, FOUND_THRESHOLD)
+        : startDateOf(doc);
+    for (const column of columns) {
       const began = performance.now();
       const cell = answerCell(column, doc.evidence, {
+        ...(args.evidence === 'model' ? { threshold: FOUND_THRESHOLD } : {}),
         documents: [{ documentId: doc.id, documentName: doc.name, pageCount: doc.pages.length }],
         ...(startIso ? { startDates: new Map([[doc.id, startIso]]) } : {}),
       });
       tally.time(performance.now() - began);
       const ok = cellCorrect(column.category, column.type, cell.status, cell.value, doc);
       tally.add(`cell correct: ${column.label}`, ok);
-      tally.add('cell correct: all 10 columns', ok);
+      tally.add(`cell correct: all ${columns.length} columns`, ok);
       for (const citation of cell.citations)
         tally.add(
           'cited quotes verified on their page',

@@ -1,5 +1,6 @@
 import type {
   CreateReviewRequest,
+  ReviewColumnInput,
   CreateReviewTemplateRequest,
   ReviewCell,
   ReviewCellResponse,
@@ -22,6 +23,12 @@ export type UpdateCellArgs = {
   changes: UpdateReviewCellRequest;
 };
 
+/**
+ * Rows per request of the grid: the first page is the first screen (shown at once); the others
+ * are fetched one after another behind it.
+ */
+export const REVIEW_PAGE_ROWS = 100;
+
 /** The review's cached grid with one cell replaced (the server's answer to a PATCH). */
 function withCell(review: ReviewDetail, documentId: number, cell: ReviewCell): void {
   const row = review.rows.find((candidate) => candidate.documentId === documentId);
@@ -38,10 +45,30 @@ export const reviewsApi = api.injectEndpoints({
         { type: 'Reviews', id: `project-${projectId}` },
       ],
     }),
-    getReview: build.query<ReviewDetail, number>({
-      query: (reviewId) => `/reviews/${reviewId}`,
+    /** The grid page by page (`?offset=&limit=`, rows sorted by document name). */
+    getReview: build.infiniteQuery<ReviewDetail, number, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 0,
+        getNextPageParam: (page) => {
+          const next = page.offset + page.rows.length;
+          return page.rows.length > 0 && next < page.totalRows ? next : undefined;
+        },
+      },
+      query: ({ queryArg: reviewId, pageParam: offset }) =>
+        `/reviews/${reviewId}?offset=${offset}&limit=${REVIEW_PAGE_ROWS}`,
       transformResponse: (response: ReviewResponse) => response.review,
       providesTags: (_review, _error, reviewId) => [{ type: 'Reviews', id: reviewId }],
+    }),
+    /** Adds a column to a grid: only its cells are answered. */
+    addReviewColumn: build.mutation<ReviewDetail, { reviewId: number; column: ReviewColumnInput }>({
+      query: ({ reviewId, column }) => ({
+        url: `/reviews/${reviewId}/columns`,
+        method: 'POST',
+        body: column,
+      }),
+      transformResponse: (response: ReviewResponse) => response.review,
+      invalidatesTags: (_review, error, { reviewId }) =>
+        error ? [] : [{ type: 'Reviews', id: reviewId }],
     }),
     createReview: build.mutation<ReviewDetail, { projectId: number; body: CreateReviewRequest }>({
       query: ({ projectId, body }) => ({
@@ -69,9 +96,9 @@ export const reviewsApi = api.injectEndpoints({
         try {
           const { data: cell } = await lifecycle.queryFulfilled;
           lifecycle.dispatch(
-            reviewsApi.util.updateQueryData('getReview', reviewId, (review) =>
-              withCell(review, documentId, cell),
-            ),
+            reviewsApi.util.updateQueryData('getReview', reviewId, (grid) => {
+              for (const page of grid.pages) withCell(page, documentId, cell);
+            }),
           );
         } catch {
           // The caller shows the failure.
@@ -93,7 +120,8 @@ export const reviewsApi = api.injectEndpoints({
 
 export const {
   useGetReviewsQuery,
-  useGetReviewQuery,
+  useGetReviewInfiniteQuery,
+  useAddReviewColumnMutation,
   useCreateReviewMutation,
   useDeleteReviewMutation,
   useUpdateCellMutation,

@@ -49,7 +49,7 @@ const lawCell = cell(10, {
 });
 
 function makeReview(overrides: Partial<ReviewDetail> = {}): ReviewDetail {
-  return {
+  const review: Omit<ReviewDetail, 'totalRows' | 'offset'> & Partial<ReviewDetail> = {
     id: 44,
     projectId: 3,
     name: 'Supply review',
@@ -72,7 +72,16 @@ function makeReview(overrides: Partial<ReviewDetail> = {}): ReviewDetail {
     ],
     ...overrides,
   };
+  return { totalRows: review.rows.length, offset: 0, ...review };
 }
+
+const row = (documentId: number, originalname: string, cells: ReviewCell[]) => ({
+  documentId,
+  originalname,
+  filename: `${documentId}.txt`,
+  mimetype: 'text/plain',
+  cells,
+});
 
 const baseRoutes = {
   'GET /api/auth/user': { body: { user: testUser } },
@@ -195,5 +204,138 @@ describe('ReviewGridPage', () => {
     const grid = screen.getByRole('grid', { name: 'Supply review' });
     expect(within(grid).getByText('1 of 2')).toBeInTheDocument();
     expect(within(grid).getByLabelText('Corrected')).toBeInTheDocument();
+  });
+
+  it('shows the first page of rows at once and fetches the others after it', async () => {
+    const globex = row(6, 'Globex.txt', [cell(10, { value: 'Delaware' }), cell(11)]);
+    const server = mockFetch({
+      ...baseRoutes,
+      'GET /api/reviews/44': ({ search }) => {
+        const offset = Number(new URLSearchParams(search).get('offset'));
+        const first = makeReview();
+        return {
+          body: {
+            review:
+              offset === 0
+                ? { ...first, totalRows: 2 }
+                : { ...first, totalRows: 2, offset: 1, rows: [globex] },
+          },
+        };
+      },
+    });
+    render();
+    const grid = await screen.findByRole('grid', { name: 'Supply review' });
+    expect(await within(grid).findByRole('rowheader', { name: 'Globex.txt' })).toBeInTheDocument();
+    expect(within(grid).getByRole('rowheader', { name: 'Fabrikam.txt' })).toBeInTheDocument();
+    expect(server.callsTo('GET', '/api/reviews/44').map((call) => call.search)).toEqual([
+      '?offset=0&limit=100',
+      '?offset=1&limit=100',
+    ]);
+    expect(screen.getByText('2 of 2 documents')).toBeInTheDocument();
+  });
+
+  it('sorts by any column, filters rows by name, by a column and by review state', async () => {
+    const globex = row(6, 'Globex.txt', [
+      cell(10, { value: 'Delaware', flagged: true }),
+      cell(11, { status: 'not_found' }),
+    ]);
+    mockFetch({
+      ...baseRoutes,
+      'GET /api/reviews/44': {
+        body: { review: makeReview({ rows: [...makeReview().rows, globex] }) },
+      },
+    });
+    const { user } = render();
+    const grid = await screen.findByRole('grid', { name: 'Supply review' });
+    const names = () =>
+      within(grid)
+        .getAllByRole('rowheader')
+        .map((header) => header.textContent);
+    expect(names()).toEqual(['Fabrikam.txt', 'Globex.txt']);
+    // Delaware before New York, then the other way round.
+    await user.click(within(grid).getByTitle('Sort by Governing law'));
+    expect(names()).toEqual(['Globex.txt', 'Fabrikam.txt']);
+    expect(within(grid).getByRole('columnheader', { name: /Governing law/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await user.click(within(grid).getByTitle('Sort by Governing law'));
+    expect(names()).toEqual(['Fabrikam.txt', 'Globex.txt']);
+
+    await user.type(screen.getByRole('textbox', { name: 'Document name contains' }), 'glob');
+    expect(names()).toEqual(['Globex.txt']);
+    await user.clear(screen.getByRole('textbox', { name: 'Document name contains' }));
+
+    await user.click(screen.getByRole('combobox', { name: 'Column' }));
+    await user.click(await screen.findByRole('option', { name: 'Governing law' }));
+    await user.type(screen.getByRole('textbox', { name: 'Column value contains' }), 'new york');
+    expect(names()).toEqual(['Fabrikam.txt']);
+    await user.clear(screen.getByRole('textbox', { name: 'Column value contains' }));
+
+    await user.click(screen.getByRole('combobox', { name: 'Rows' }));
+    await user.click(await screen.findByRole('option', { name: 'Rows with flagged cells' }));
+    expect(names()).toEqual(['Globex.txt']);
+    expect(screen.getByText('1 of 2 documents')).toBeInTheDocument();
+  });
+
+  it('adds a column to the grid: only it runs, and the grid follows its progress', async () => {
+    let added = false;
+    const server = mockFetch({
+      ...baseRoutes,
+      'GET /api/reviews/44': () => ({
+        body: {
+          review: added
+            ? makeReview({
+                status: 'running',
+                progress: { done: 2, total: 3 },
+                columns: [
+                  ...makeReview().columns,
+                  { id: 12, label: 'Audit', question: 'Are there audit rights?', type: 'yes_no' },
+                ],
+              })
+            : makeReview(),
+        },
+      }),
+      'POST /api/reviews/44/columns': () => {
+        added = true;
+        return { body: { review: makeReview({ status: 'running' }) } };
+      },
+    });
+    const { user } = render();
+    await user.click(await screen.findByRole('button', { name: 'Add column' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a column' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Label' }), 'Audit');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Question' }),
+      'Are there audit rights?',
+    );
+    await user.click(within(dialog).getByRole('combobox', { name: 'Answer type' }));
+    await user.click(await screen.findByRole('option', { name: 'Yes/No' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add and run' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.callsTo('POST', '/api/reviews/44/columns').map((call) => call.body)).toEqual([
+      { label: 'Audit', question: 'Are there audit rights?', type: 'yes_no' },
+    ]);
+    expect(await screen.findByText('Running: 2 of 3 cells')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('grid', { name: 'Supply review' })).getByTitle('Sort by Audit'),
+    ).toBeInTheDocument();
+  });
+
+  it("shows the server's message when a column cannot be added", async () => {
+    mockFetch({
+      ...baseRoutes,
+      'GET /api/reviews/44': { body: { review: makeReview() } },
+      'POST /api/reviews/44/columns': {
+        status: 400,
+        body: { error: "A column's question is required", code: 'VALIDATION_FAILED' },
+      },
+    });
+    const { user } = render();
+    await user.click(await screen.findByRole('button', { name: 'Add column' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a column' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Label' }), 'Audit');
+    await user.click(within(dialog).getByRole('button', { name: 'Add and run' }));
+    expect(await within(dialog).findByText("A column's question is required")).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import type { ReviewCell, ReviewColumn, ReviewRow } from '@clearroom/contracts';
+import type { ReviewCell, ReviewColumn, ReviewDetail, ReviewRow } from '@clearroom/contracts';
 import Download from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -10,7 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { errorMessage } from '../../../api/baseQuery';
 import { PageLoading } from '../../../components/PageLoading';
@@ -18,7 +18,7 @@ import { useToast } from '../../../components/toast/useToast';
 import { ProjectGate } from '../../projects/components/ProjectGate';
 import { parseProjectId } from '../../projects/hooks/useRouteProjectId';
 import { targetFromCitation, targetKey, type ViewerTarget } from '../../viewer/viewerTarget';
-import { useGetReviewQuery } from '../api/reviewsApi';
+import { useGetReviewInfiniteQuery } from '../api/reviewsApi';
 import {
   DEFAULT_VIEW,
   type GridView,
@@ -26,6 +26,7 @@ import {
   type RowFilter,
   visibleRows,
 } from '../reviewFormat';
+import { AddColumnDialog } from './AddColumnDialog';
 import { CellDialog } from './CellDialog';
 import { ReviewGrid } from './ReviewGrid';
 
@@ -43,21 +44,39 @@ const ROW_FILTERS: { value: RowFilter; label: string }[] = [
   { value: 'not_found', label: 'Rows with a cell not found' },
 ];
 
+/** The pages fetched so far as one grid: the first page's review with every page's rows. */
+function joined(pages: ReviewDetail[] | undefined): ReviewDetail | undefined {
+  const [first] = pages ?? [];
+  if (!first || !pages) return undefined;
+  return pages.length === 1 ? first : { ...first, rows: pages.flatMap((page) => page.rows) };
+}
+
 function ReviewGridView({ reviewId }: { reviewId: number }) {
   const [running, setRunning] = useState(true);
   const {
-    data: review,
+    data,
     isLoading,
     isError,
     error,
-  } = useGetReviewQuery(reviewId, {
+    hasNextPage,
+    isFetchingNextPage,
+    isFetching,
+    fetchNextPage,
+  } = useGetReviewInfiniteQuery(reviewId, {
     pollingInterval: running ? REVIEW_REFRESH_MS : 0,
   });
+  const review = useMemo(() => joined(data?.pages), [data]);
+  // The first page is the first screen; the other pages follow, one after another.
+  useEffect(() => {
+    if (hasNextPage && !isFetching) void fetchNextPage();
+  }, [hasNextPage, isFetching, fetchNextPage]);
+  const [addingColumn, setAddingColumn] = useState(false);
   const { toast } = useToast();
   const [view, setView] = useState<GridView>(DEFAULT_VIEW);
   const [opened, setOpened] = useState<{ row: ReviewRow; column: ReviewColumn } | null>(null);
   const [viewer, setViewer] = useState<ViewerTarget | null>(null);
   if (review && running !== (review.status === 'running')) setRunning(review.status === 'running');
+  const loadingRows = review !== undefined && (hasNextPage || isFetchingNextPage);
 
   if (isLoading) return <PageLoading fullScreen={false} />;
   if (!review) {
@@ -109,6 +128,9 @@ function ReviewGridView({ reviewId }: { reviewId: number }) {
           )}
         </Box>
         <Stack direction="row" spacing={1}>
+          <Button variant="outlined" onClick={() => setAddingColumn(true)}>
+            Add column
+          </Button>
           <Button
             variant="contained"
             startIcon={<Download />}
@@ -177,6 +199,7 @@ function ReviewGridView({ reviewId }: { reviewId: number }) {
         </TextField>
         <Typography variant="body2" color="text.secondary" sx={{ alignSelf: 'center' }}>
           {rows.length} of {review.rows.length} documents
+          {loadingRows && ` (loading rows: ${review.rows.length} of ${review.totalRows})`}
         </Typography>
       </Stack>
 
@@ -189,6 +212,16 @@ function ReviewGridView({ reviewId }: { reviewId: number }) {
         onOpenCitation={openCitation}
       />
 
+      {addingColumn && (
+        <AddColumnDialog
+          reviewId={review.id}
+          onAdded={() => {
+            setAddingColumn(false);
+            setRunning(true);
+          }}
+          onClose={() => setAddingColumn(false)}
+        />
+      )}
       {opened && openedCell && (
         <CellDialog
           key={`${opened.row.documentId}:${opened.column.id}`}
