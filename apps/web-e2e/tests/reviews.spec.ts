@@ -68,7 +68,7 @@ test('a reviewer builds a grid from the M&A template, watches it fill, checks a 
 
   const grid = page.getByRole('grid', { name: 'M&A contract review' });
   await test.step('the grid fills in, with progress, until every cell is answered', async () => {
-    await expect(grid).toBeVisible();
+    await expect(grid).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText(`Completed: ${3 * COLUMNS} of ${3 * COLUMNS} cells`)).toBeVisible({
       timeout: 60_000,
     });
