@@ -3,7 +3,7 @@
  * cookie, sends the Origin that state-changing requests need, and wraps the calls they share
  * (sign in, create a project, upload, wait for analysis).
  */
-import type { ProjectFile, UploadResponse } from '@clearroom/contracts';
+import type { ClausesResponse, ProjectFile, UploadResponse } from '@clearroom/contracts';
 
 export type ApiClient = {
   readonly baseUrl: string;
@@ -11,6 +11,8 @@ export type ApiClient = {
   request(method: string, url: string, body?: unknown): Promise<Response>;
   /** A request whose response must be OK; throws with the status and body otherwise. */
   json<T>(method: string, url: string, body?: unknown): Promise<T>;
+  /** The session cookie (`name=value`), e.g. for a browser opening the product signed in. */
+  cookie(): string;
 };
 
 export function createClient(baseUrl: string): ApiClient {
@@ -33,6 +35,7 @@ export function createClient(baseUrl: string): ApiClient {
   return {
     baseUrl,
     request,
+    cookie: () => cookie,
     async json<T>(method: string, url: string, body?: unknown): Promise<T> {
       const response = await request(method, url, body);
       const text = await response.text();
@@ -111,5 +114,31 @@ export async function waitForAnalysis(
     if (done) return files;
     if (Date.now() > deadline) throw new Error(`analysis not finished after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}
+
+/**
+ * Waits while the server re-classifies the project's stored pages with a newer clause model (it
+ * does so in the background at start after a model change), printing progress every 30 s;
+ * returns the model version.
+ */
+export async function waitForReclassification(
+  client: ApiClient,
+  projectId: number,
+): Promise<string> {
+  let lastReport = 0;
+  for (;;) {
+    const { reclassifying, modelVersion } = await client.json<ClausesResponse>(
+      'GET',
+      `/api/projects/${projectId}/clauses`,
+    );
+    if (!reclassifying) return modelVersion;
+    if (performance.now() - lastReport > 30_000) {
+      lastReport = performance.now();
+      console.log(
+        `  … re-classifying with model ${modelVersion}: ${reclassifying.done} of ${reclassifying.total}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2000));
   }
 }

@@ -3,12 +3,11 @@
  * .xlsx: the spreadsheet the hardening probe found freezing the server (issue 13, item 2).
  * Made here, deterministically, in a few seconds; never committed.
  */
-/* eslint-disable @nx/enforce-module-boundaries -- the zip writer of the API's parsers, run as they are (erasable TypeScript) */
 import { crc32, deflateRawSync } from 'node:zlib';
-import {
-  type StoredEntry,
-  writeZip,
-} from '../../apps/api/src/infra/extractor/embedded/parsers/zip.ts';
+import { loadBenchKit, type StoredEntry } from './api-kit.ts';
+
+// The zip writer of the API's parsers, from its public entry for benchmarks (bench:sheet builds it).
+const { writeZip } = await loadBenchKit();
 
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const RELATIONSHIPS = 'http://schemas.openxmlformats.org/package/2006/relationships';

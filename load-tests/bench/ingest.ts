@@ -11,6 +11,7 @@ import { availableParallelism, cpus } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { startBuiltServer } from './built-server.ts';
+import { formatRuns } from './stats.ts';
 
 const CORPUS = path.resolve('../shared/corpus');
 const CYTODYN = 'CytodynInc_20200109_10-Q_EX-10.5_11941634_EX-10.5_License Agreement.pdf';
@@ -129,14 +130,6 @@ async function ingest(
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-const fmt = (values: number[], unit: string, digits = 0) =>
-  `median ${median(values).toFixed(digits)} ${unit} (runs: ${values.map((v) => v.toFixed(digits)).join(', ')})`;
-
 console.log(
   `Clearroom bench:ingest on ${cpus()[0]?.model ?? 'unknown CPU'}, ${availableParallelism()} cores, Node ${process.version}`,
 );
@@ -146,7 +139,7 @@ await ingest([CYTODYN]);
 
 const single: number[] = [];
 for (let run = 0; run < RUNS; run++) single.push((await ingest([CYTODYN])).ms);
-console.log(`\n50-page contract, upload response → completed: ${fmt(single, 'ms')}`);
+console.log(`\n50-page contract, upload response → completed: ${formatRuns(single, 'ms')}`);
 
 const pdfs = readdirSync(CORPUS).filter((name) => /\.pdf$/i.test(name));
 const corpusRates: number[] = [];
@@ -160,8 +153,8 @@ for (let run = 0; run < RUNS; run++) {
   corpusRates.push(pages / (ms / 1000));
   if (run === 0) console.log(`\nPDF corpus: ${pdfs.length} files, ${pages} pages`);
 }
-console.log(`PDF corpus, upload response → all completed: ${fmt(corpusTimes, 'ms')}`);
-console.log(`PDF corpus throughput: ${fmt(corpusRates, 'pages/s', 1)}`);
+console.log(`PDF corpus, upload response → all completed: ${formatRuns(corpusTimes, 'ms')}`);
+console.log(`PDF corpus throughput: ${formatRuns(corpusRates, 'pages/s', 1)}`);
 console.log(
   `Peak RSS of the server and its parse processes during the corpus runs: ${peakRss.toFixed(0)} MB`,
 );

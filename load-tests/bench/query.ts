@@ -1,17 +1,26 @@
 /**
- * `npm run bench:query`: query speed on the embedded defaults with 20,000 pages in one project:
- * the PDF corpus plus generated contract-like Markdown (synthetic-contracts.ts) up to the total.
+ * `npm run bench:query`: query speed on the embedded defaults, in one of two projects:
  *
+ * - `BENCH_CORPUS=cuad` (default, issue 15): the 449 CUAD contracts (about 8,300 pages) in one
+ *   project. Questions are generated from `labels.csv` with the answer evaluation's templates
+ *   (several phrasings per CUAD category, yes/no, value and clause questions, naming the
+ *   contract's company) and asked one at a time by one asker; goal p95 time to `complete`
+ *   ≤ 300 ms. Questions across every document ("Which agreements are governed by Delaware law?")
+ *   are timed apart (goal ≤ 2 s each).
+ * - `BENCH_CORPUS=generated`: 20,000 pages, the PDF corpus plus generated contract-like Markdown
+ *   (synthetic-contracts.ts) up to the total; asked by 1 and by 20 concurrent askers.
+ *
+ * In both:
  * - Ingest: time from the first upload to every document analysed (skipped when BENCH_DATA_DIR
- *   holds a complete project from an earlier run; without it a temporary directory is used).
- * - Retrieval: `GET /api/projects/:id/search?q=…&limit=8` for ~200 questions (the evaluation's
- *   and generated ones), after one unmeasured pass over the same questions (warm).
- * - Ask stream: time to the first SSE event and to `complete`, with 1 asker and with 20 askers at
- *   once; each asker has its own chat session and sends its last 6 messages as history, as the
- *   chat page does.
+ *   holds the complete project from an earlier run, e.g. /work/bench-cuad that bench:clauses
+ *   built; without it a temporary directory is used).
+ * - Retrieval: `GET /api/projects/:id/search?q=…&limit=8` for the questions, after one unmeasured
+ *   pass over the same questions (warm).
+ * - Ask stream: time to the first SSE event and to `complete`; each asker has its own chat
+ *   session and sends its last 6 messages as history, as the chat page does.
  * Every request is timed; p50/p95/max are over all of them (nearest rank).
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ChatMessage, ChatSessionResponse, ProjectFile } from '@clearroom/contracts';
 import { loadQuestions } from '../eval/questions.ts';
@@ -25,13 +34,27 @@ import {
   type UploadItem,
   uploadFiles,
   waitForAnalysis,
+  waitForReclassification,
 } from './api-client.ts';
 import { type AskResult, askStream } from './ask-stream.ts';
-import { startBuiltServer } from './built-server.ts';
-import { CORPUS, corpusPdfs } from './corpus.ts';
-import { describeMachine, formatMs, type Summary, summarize } from './stats.ts';
+import { keptDataDir, startBuiltServer } from './built-server.ts';
+import {
+  BENCH_USER,
+  CORPUS,
+  corpusPdfs,
+  CUAD_PDF,
+  CUAD_PROJECT,
+  describeFiles,
+  prepareCorpusProject,
+} from './corpus.ts';
+import { describeLoad, describeMachine, formatMs, type Summary, summarize } from './stats.ts';
 import { type SyntheticAgreement, syntheticDocuments } from './synthetic-contracts.ts';
 
+const MODE = process.env['BENCH_CORPUS'] ?? 'cuad';
+if (MODE !== 'cuad' && MODE !== 'generated') {
+  console.log(`BENCH_CORPUS must be cuad or generated, not ${MODE}`);
+  process.exit(1);
+}
 const TARGET_PAGES = 20_000;
 const GENERATED_DOCUMENTS = 40;
 const SEED = 20_000;
@@ -39,25 +62,119 @@ const UPLOAD_BATCH = 4;
 const PROJECT_NAME = 'Query benchmark (20,000 pages)';
 const SEARCH_QUESTIONS = 200;
 const SEARCH_LIMIT = 8;
-const SERIAL_ASKS = Number(process.env['SERIAL_ASKS'] ?? 50);
+const SERIAL_ASKS = Number(process.env['SERIAL_ASKS'] ?? (MODE === 'cuad' ? 200 : 50));
 const ASKERS = 20;
 const CONCURRENT_ASKS = Number(process.env['CONCURRENT_ASKS'] ?? 200);
 const GOALS = { searchP95: 100, firstEventP95: 200, completeP95: 1000 };
+/** VERBOSE=1 prints each CUAD question with the first line of its answer and its sources' count. */
+const VERBOSE = process.env['VERBOSE'] === '1';
+const CUAD_GOALS = { completeP95: 300, acrossMax: 2000 };
+/** Each question across every document is asked this many times. */
+const ACROSS_RUNS = Number(process.env['ACROSS_RUNS'] ?? 3);
+const ACROSS_QUESTIONS = [
+  'Which agreements are governed by Delaware law?',
+  'Which agreements are governed by New York law?',
+  'Which agreements have a change of control clause?',
+  'Which agreements contain a non-compete?',
+  'Which agreements can be terminated for convenience?',
+  'Which agreements have a most favored nation clause?',
+];
 
-if (!existsSync(CORPUS)) {
-  console.log(`bench:query skipped: the document corpus is not at ${CORPUS}`);
+if (!existsSync(MODE === 'cuad' ? CUAD_PDF : CORPUS)) {
+  console.log(`bench:query skipped: the corpus is not at ${MODE === 'cuad' ? CUAD_PDF : CORPUS}`);
   process.exit(0);
 }
-const keptDataDir = process.env['BENCH_DATA_DIR']
-  ? path.resolve(process.env['BENCH_DATA_DIR'])
-  : null;
-if (keptDataDir) mkdirSync(keptDataDir, { recursive: true });
+const keptDir = keptDataDir();
 
-console.log(`Clearroom bench:query on ${describeMachine()}`);
-const server = await startBuiltServer(keptDataDir ? { DATA_DIR: keptDataDir } : {});
+console.log(`Clearroom bench:query (${MODE}) on ${describeMachine()}; ${describeLoad()}`);
+const server = await startBuiltServer({}, undefined, { reuseDataDir: true });
 try {
   const client = createClient(server.baseUrl);
-  await signIn(client, 'bench', 'correct horse battery staple');
+  await signIn(client, BENCH_USER.username, BENCH_USER.password);
+  if (MODE === 'cuad') await benchCuad(client);
+  else await benchGenerated(client);
+  console.log(`\nAt the end: ${describeLoad()}`);
+} finally {
+  server.stop();
+}
+process.exit(0);
+
+/** One asker over the CUAD project: single-contract questions, then questions across all. */
+async function benchCuad(client: ApiClient): Promise<void> {
+  const prepared = await prepareCorpusProject(client, { name: CUAD_PROJECT, directory: CUAD_PDF });
+  const { projectId, files } = prepared;
+  reportIngest(files, prepared.uploaded, prepared.ingestMs);
+  const modelVersion = await waitForReclassification(client, projectId);
+  console.log(`Project: ${describeFiles(files)}; clause model ${modelVersion}\n`);
+
+  const questions = await cuadQuestions(
+    files.map((file) => file.originalname),
+    SERIAL_ASKS,
+  );
+  const search = await measureSearch(client, projectId, questions);
+  report(`Retrieval, ${questions.length} searches (limit ${SEARCH_LIMIT}, warm)`, [
+    ['latency', search.times, GOALS.searchP95],
+  ]);
+  console.log(`  errors: ${search.errors}`);
+
+  await askLoop(client, projectId, questions, questions.length - 3, 3); // warm-up
+  const started = performance.now();
+  const results = await askLoop(client, projectId, questions, 0, questions.length);
+  if (VERBOSE) printAnswers(questions, results);
+  reportAsks(
+    `\nAsk stream, 1 asker, CUAD-category questions about one contract each: ${results.length} asks in ${((performance.now() - started) / 1000).toFixed(1)} s (history sent)`,
+    results,
+    CUAD_GOALS.completeP95,
+  );
+
+  const across: AskResult[] = [];
+  for (let run = 0; run < ACROSS_RUNS; run++) {
+    across.push(
+      ...(await askLoop(client, projectId, ACROSS_QUESTIONS, 0, ACROSS_QUESTIONS.length, false)),
+    );
+  }
+  if (VERBOSE) printAnswers([...ACROSS_QUESTIONS], across);
+  reportAsks(
+    `\nAsk stream, 1 asker, ${ACROSS_QUESTIONS.length} questions across all ${files.length} documents × ${ACROSS_RUNS} (no history)`,
+    across,
+    CUAD_GOALS.acrossMax,
+  );
+  const lengths = across.map((r) => r.complete?.fullAnswer.length ?? 0);
+  console.log(
+    `  answer length: ${formatChars(summarize(lengths))}; documents cited per answer: ${across
+      .map((r) => new Set(r.complete?.sourceFiles ?? []).size)
+      .slice(0, ACROSS_QUESTIONS.length)
+      .join(', ')}`,
+  );
+}
+
+/**
+ * `count` questions over the project's CUAD contracts: the answer evaluation's templates for every
+ * category (eval-questions.ts), each naming a contract's company, contracts taken in a fixed
+ * stride so that the questions spread over the corpus.
+ */
+async function cuadQuestions(contracts: string[], count: number): Promise<string[]> {
+  await import('./api-sources.ts');
+  /* eslint-disable @nx/enforce-module-boundaries -- the questions come from the API's evaluation */
+  const { CUAD_CATEGORIES } = await import('../../apps/api/src/cuad/labels.ts');
+  const { questionTemplates, companyOf } =
+    await import('../../apps/api/src/modules/answers/tools/eval-questions.ts');
+  /* eslint-enable @nx/enforce-module-boundaries */
+  const templates = questionTemplates(
+    CUAD_CATEGORIES.filter((category) => category !== 'Document Name'),
+  );
+  const sorted = [...contracts].sort();
+  const stride = 97; // prime to the corpus size: every contract before any repeats
+  return Array.from({ length: count }, (_, i) =>
+    templates[i % templates.length]!.template.replace(
+      '{doc}',
+      companyOf(sorted[(i * stride) % sorted.length]!),
+    ),
+  );
+}
+
+/** The 20,000-page project of generated agreements and the PDF corpus; 1 and 20 askers. */
+async function benchGenerated(client: ApiClient): Promise<void> {
   const { projectId, agreements, files } = await prepareProject(client);
   const pages = files.reduce((sum, file) => sum + (file.pageCount ?? 0), 0);
   console.log(`Project: ${files.length} documents, ${pages} pages\n`);
@@ -105,10 +222,38 @@ try {
         `"could not find" answers: ${ok.filter((r) => /^\s*I could not find this/i.test(r.complete!.fullAnswer)).length}`,
     );
   }
-} finally {
-  server.stop();
 }
-process.exit(0);
+
+function reportAsks(title: string, results: AskResult[], completeGoal: number): void {
+  const ok = results.filter((r) => !r.error);
+  report(title, [
+    ['first event', ok.map((r) => r.firstEventMs!), null],
+    ['complete', ok.map((r) => r.completeMs!), completeGoal],
+  ]);
+  const errors = results.filter((r) => r.error);
+  const notFound = ok.filter((r) =>
+    /^\s*(I could not find|No [^\n]* was found|Not found)/i.test(r.complete!.fullAnswer),
+  ).length;
+  console.log(
+    `  errors: ${errors.length}${errors.length ? ` (first: ${errors[0]!.error})` : ''}; ` +
+      `answers saying "not found": ${notFound} of ${ok.length}`,
+  );
+}
+
+function printAnswers(questions: string[], results: AskResult[]): void {
+  results.forEach((result, i) => {
+    const answer = result.complete?.fullAnswer ?? result.error ?? '';
+    const firstLine = answer.split('\n')[0]!.slice(0, 160);
+    const files = new Set(result.complete?.sourceFiles ?? []).size;
+    console.log(
+      `  ${result.completeMs?.toFixed(0).padStart(5)} ms  ${questions[i % questions.length]}\n           → ${firstLine} [${files} document(s)]`,
+    );
+  });
+}
+
+function formatChars({ p50, p95, max }: Summary): string {
+  return `p50 ${p50} p95 ${p95} max ${max} characters`;
+}
 
 /** Finds or builds the 20,000-page project and returns it with the generated agreements. */
 async function prepareProject(client: ApiClient) {
@@ -181,7 +326,7 @@ function reportIngest(files: ProjectFile[], uploaded: number, ms: number): void 
   }
   const pages = files.reduce((sum, file) => sum + (file.pageCount ?? 0), 0);
   if (uploaded === 0) {
-    console.log(`Ingest skipped: ${pages} pages already analysed in ${keptDataDir}`);
+    console.log(`Ingest skipped: ${pages} pages already analysed in ${keptDir}`);
   } else {
     console.log(
       `Ingest: ${uploaded} documents uploaded, ${pages} pages in the project, first upload → all analysed in ` +
@@ -242,6 +387,7 @@ async function askLoop(
   questions: string[],
   offset: number,
   count: number,
+  sendHistory = true,
 ): Promise<AskResult[]> {
   const { session } = await client.json<ChatSessionResponse>(
     'POST',
@@ -256,7 +402,7 @@ async function askLoop(
       project_id: projectId,
       sessionId: session.id,
       question,
-      conversation_history: history.slice(-6),
+      conversation_history: sendHistory ? history.slice(-6) : [],
     });
     results.push(result);
     history.push({ role: 'user', content: question });

@@ -13,32 +13,13 @@
  * "hybrid" fuses BM25 with the vectors of the embedded-embedder candidate defined below (feature
  * hashing); these numbers are why the embedded driver ships without vectors.
  */
-/* eslint-disable @nx/enforce-module-boundaries -- this benchmark measures the API's own retrieval code */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { registerHooks } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Embedder } from '../../apps/api/src/infra/embedder/embedder.port.ts';
-import type { IndexedChunk } from '../../apps/api/src/infra/search-index/search-index.port.ts';
+import { type Embedder, type IndexedChunk, loadBenchKit, type Page } from './api-kit.ts';
 
-// The API's sources import each other as `./x.js` (for tsc); run unbuilt, only `./x.ts` exists.
-registerHooks({
-  resolve(specifier, context, nextResolve) {
-    const fromApi = context.parentURL?.includes('/apps/api/src/') ?? false;
-    if (!fromApi || !specifier.startsWith('.') || !specifier.endsWith('.js')) {
-      return nextResolve(specifier, context);
-    }
-    return nextResolve(`${specifier.slice(0, -'.js'.length)}.ts`, context);
-  },
-});
-// Imported after the hook is registered (static imports would be resolved before it).
-const { chunkDocument } = await import('../../apps/api/src/modules/ingestion/chunking/chunker.ts');
-const { SqliteSearchIndex } =
-  await import('../../apps/api/src/infra/search-index/sqlite/sqlite.search-index.ts');
-const { EmbeddedExtractor } =
-  await import('../../apps/api/src/infra/extractor/embedded/embedded.extractor.ts');
-const { extractorConfig } =
-  await import('../../apps/api/src/infra/extractor/fixtures/extractor-config.ts');
+// The API's retrieval code, from its public entry for benchmarks (built by `npm run bench:retrieval`).
+const { chunkDocument, SqliteSearchIndex, createPageReader } = await loadBenchKit();
 
 const CORPUS = path.resolve('../shared/corpus');
 const ANNOTATIONS = path.join(CORPUS, 'annotations/cuad_clauses_dev12_with_pages.json');
@@ -93,7 +74,6 @@ const QUESTIONS: Record<string, string> = {
 type Annotations = {
   documents: { file: string; clauses: { category: string; pdf_pages: number[] | null }[] }[];
 };
-type Page = { number: number; text: string };
 /** `gold` holds "<documentId>:<pageNumber>" keys. */
 type Question = { projectId: number; text: string; gold: Set<string> };
 type Mode = 'BM25' | 'hybrid';
@@ -163,7 +143,7 @@ if (!existsSync(ANNOTATIONS)) {
 const annotations = JSON.parse(readFileSync(ANNOTATIONS, 'utf8')) as Annotations;
 
 let started = performance.now();
-const extractor = await EmbeddedExtractor.create(extractorConfig({ ocr: 'off' }));
+const extractor = await createPageReader({ ocr: 'off' });
 const contracts: Page[][] = [];
 for (const document of annotations.documents) {
   contracts.push(await readPages(path.join(CORPUS, document.file)));
@@ -317,10 +297,5 @@ function seconds(ms: number): string {
 
 /** The page texts the product indexes: read by the embedded extractor, as in ingestion. */
 async function readPages(file: string): Promise<Page[]> {
-  const extraction = await extractor.extract({
-    path: file,
-    mimeType: 'application/pdf',
-    originalName: path.basename(file),
-  });
-  return extraction.pages;
+  return extractor.read(file, 'application/pdf');
 }

@@ -16,7 +16,7 @@
  * - "I could not find this…" answers, empty answers, errors, and the time per question.
  * Missing the goal is not a failure: the exit code is non-zero only when the run itself crashes.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ChatSessionResponse, Citation } from '@clearroom/contracts';
@@ -33,6 +33,8 @@ import { startBuiltServer } from '../bench/built-server.ts';
 import { CORPUS, corpusPdfs } from '../bench/corpus.ts';
 import { describeMachine, formatMs, percent, summarize } from '../bench/stats.ts';
 import { type CitationCheck, checkCitations, pageTextSource } from './citation-check.ts';
+import { runCuadEval } from './cuad-eval.ts';
+import { cuadQuestions } from './cuad-questions.ts';
 import { type EvalQuestion, loadQuestions } from './questions.ts';
 
 const NOT_FOUND = /^\s*I could not find this/i;
@@ -52,10 +54,24 @@ type Outcome = {
 };
 
 const { values: args } = parseArgs({
+  allowNegative: true,
   options: {
     questions: { type: 'string' },
     corpus: { type: 'string' },
     verbose: { type: 'boolean', default: false },
+    /** The hand-written questions over the corpus contracts (`--no-hand` skips them). */
+    hand: { type: 'boolean', default: true },
+    /** CUAD contracts whose generated questions are asked (0 skips them). */
+    contracts: { type: 'string', default: '48' },
+    split: { type: 'string', default: 'test' },
+    /** Contracts per project: the across-documents questions range over one project. */
+    group: { type: 'string', default: '16' },
+    /** Phrasings asked per contract and clause category. */
+    phrasings: { type: 'string', default: '2' },
+    /** A file to write the failed CUAD questions to, one JSON object a line. */
+    failures: { type: 'string' },
+    /** A file to write the server's log to. */
+    'server-log': { type: 'string' },
   },
 });
 // `npm run` starts in the repository root; paths given on the command line are the caller's.
@@ -79,12 +95,38 @@ if (missing.length > 0) {
 }
 
 console.log(`Clearroom eval:retrieval on ${describeMachine()}`);
-console.log(`Questions: ${questionsFile} (${questions.length}); corpus: ${corpus}\n`);
 
-const server = await startBuiltServer();
+const split = args.split === 'train' ? 'train' : 'test';
+const cuadOptions = {
+  split,
+  contracts: Number(args.contracts),
+  groupSize: Number(args.group),
+  phrasings: Number(args.phrasings),
+  verbose: args.verbose,
+  ...(args.failures ? { failures: path.resolve(callerDir, args.failures) } : {}),
+} as const;
+const groups = cuadOptions.contracts > 0 ? cuadQuestions(cuadOptions) : [];
+const serverLog = args['server-log'] ? path.resolve(callerDir, args['server-log']) : null;
+if (serverLog) writeFileSync(serverLog, '');
+const server = await startBuiltServer(
+  { UPLOAD_MAX_FILE_SIZE_MB: '200' },
+  serverLog ? (line) => appendFileSync(serverLog, `${line}\n`) : undefined,
+);
 try {
   const client = createClient(server.baseUrl);
   await signIn(client, 'evaluator', 'correct horse battery staple');
+  if (args.hand) await handWritten(client);
+  if (groups.length > 0) await runCuadEval(client, pageTextSource(client), groups, cuadOptions);
+} finally {
+  server.stop();
+}
+process.exit(0);
+
+/** The hand-checked questions, over the corpus contracts in one project. */
+async function handWritten(client: ApiClient): Promise<void> {
+  console.log(
+    `Hand-written questions: ${questionsFile} (${questions.length}); corpus: ${corpus}\n`,
+  );
   const projectId = await createProject(client, 'Retrieval evaluation');
 
   const ingestStarted = performance.now();
@@ -115,10 +157,7 @@ try {
   }
   printTable(outcomes);
   printTotals(outcomes);
-} finally {
-  server.stop();
 }
-process.exit(0);
 
 async function evaluate(
   client: ApiClient,

@@ -17,6 +17,7 @@ import { MetricsModule } from './infra/metrics/metrics.module.js';
 import { JobQueueModule } from './infra/job-queue/job-queue.module.js';
 import { SearchIndexModule } from './infra/search-index/search-index.module.js';
 import { SessionStoreModule } from './infra/session-store/session-store.module.js';
+import { AdminModule } from './modules/admin/admin.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { ClientConfigModule } from './modules/client-config/client-config.module.js';
 import { DashboardModule } from './modules/dashboard/dashboard.module.js';
@@ -42,6 +43,7 @@ const apiModules = [
   DealExtractionModule,
   ClausesModule,
   ReviewsModule,
+  AdminModule,
 ];
 
 /** pino-http's options: JSON lines on stdout, unless LOG_FORMAT=pretty writes them for people. */

@@ -9,6 +9,8 @@ import { ReviewColumnSchema } from './modules/reviews/review-column.entity.js';
 import { ReviewTemplateSchema } from './modules/reviews/review-template.entity.js';
 import { ReviewSchema } from './modules/reviews/review.entity.js';
 import { ProjectSchema } from './modules/projects/project.entity.js';
+import { ProjectMemberSchema } from './modules/projects/project-member.entity.js';
+import { ActivityEntrySchema } from './modules/activity/activity-entry.entity.js';
 import { ChatEntrySchema } from './modules/qa/chat-entry.entity.js';
 import { ChatSessionSchema } from './modules/qa/chat-session.entity.js';
 import { JobSchema } from './infra/job-queue/job.entity.js';
@@ -23,6 +25,8 @@ export const entities = [
   SessionSchema,
   LoginThrottleSchema,
   ProjectSchema,
+  ProjectMemberSchema,
+  ActivityEntrySchema,
   DocumentSchema,
   DocumentPageSchema,
   JobSchema,

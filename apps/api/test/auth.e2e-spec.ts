@@ -30,7 +30,10 @@ describe('auth: local accounts', () => {
         .post('/api/auth/register')
         .send({ username: '  Dana  ', password: 'long enough' })
         .expect(201);
-      expect(response.body).toEqual({ user: { id: expect.any(Number), username: 'Dana' } });
+      // The first local account of an installation administers it (issue 17).
+      expect(response.body).toEqual({
+        user: { id: expect.any(Number), username: 'Dana', isAdmin: true },
+      });
       const cookie = sessionCookie(response.headers['set-cookie']);
       expect(cookie).toMatch(/HttpOnly/);
       expect(cookie).toMatch(/SameSite=Lax/);
@@ -111,7 +114,9 @@ describe('auth: local accounts', () => {
         .set('Cookie', before)
         .send({ username: 'FRANK', password: 'correct horse battery' })
         .expect(200);
-      expect(response.body).toEqual({ user: { id: expect.any(Number), username: 'Frank' } });
+      expect(response.body).toEqual({
+        user: { id: expect.any(Number), username: 'Frank', isAdmin: false },
+      });
       const after = sessionCookiePair(response.headers['set-cookie']);
       expect(after).not.toBe(before);
       await testApp.http().get('/api/auth/user').set('Cookie', after).expect(200);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { AskStreamEvent, ChatSession } from '@clearroom/contracts';
 import { CORPUS, corpusFile, describeWithCorpus } from './support/corpus.js';
 import { createProject, waitForAnalysis } from './support/documents.js';
+import { answer, FakeOllama } from './support/fake-ollama.js';
 import { ask } from './support/sse.js';
 import { signUp, startTestApp, type TestAgent, type TestApp } from './support/test-app.js';
 
@@ -82,5 +83,85 @@ describeWithCorpus('answers from the clause index', () => {
   it('leaves a question that names no kind of clause to search', async () => {
     const { complete } = await askOnce('What is the weather forecast on Mars?');
     expect(complete.fullAnswer).not.toMatch(/clause was found/);
+  });
+});
+
+/**
+ * The Ollama path gets the same structure: the model receives the clause spans the clause index
+ * found, numbered and labelled with their categories, and is asked for the direct answer first,
+ * then the cited clauses; its citations still go through verification. "Not found" needs no model.
+ */
+describeWithCorpus('clause answers written by a model (against a fake Ollama)', () => {
+  let ollama: FakeOllama;
+  let testApp: TestApp;
+  let agent: TestAgent;
+  let projectId: number;
+
+  beforeAll(async () => {
+    ollama = new FakeOllama();
+    const url = await ollama.start();
+    testApp = await startTestApp({ OCR: 'off', LLM_DRIVER: 'ollama', OLLAMA_URL: url });
+    agent = (await signUp(testApp)).agent;
+    projectId = await createProject(agent, 'Deal Room');
+    await agent
+      .post(`/api/projects/${projectId}/files`)
+      .attach('files', corpusFile(CORPUS.cytodyn), 'CytoDyn licence.pdf')
+      .attach('files', corpusFile(CORPUS.tickets), 'Tickets sponsorship.pdf')
+      .expect(201);
+    const files = await waitForAnalysis(agent, projectId, 120_000);
+    expect(files.map((file) => file.processingStatus)).toEqual(['completed', 'completed']);
+  }, 180_000);
+  afterAll(async () => {
+    await testApp?.drop();
+    await ollama?.stop();
+  });
+
+  const askOnce = async (question: string) => {
+    const session = (await agent.post(`/api/qa/sessions/${projectId}`).send({}).expect(201)).body
+      .session as ChatSession;
+    const result = await ask(agent, { project_id: projectId, sessionId: session.id, question });
+    expect(result.status).toBe(200);
+    const [metadata] = ofType(result.events, 'metadata');
+    const [complete] = ofType(result.events, 'complete');
+    return { metadata: metadata!, complete: complete! };
+  };
+
+  it('prompts with the labelled clause spans and the wanted first line; drops citations never given', async () => {
+    ollama.onChat = () =>
+      answer(['New York law [1].\n', '"governed by the laws of the State of New York" [1] [7]']);
+    const chatsBefore = ollama.chats.length;
+    const { metadata, complete } = await askOnce('Which law governs the CytoDyn licence?');
+    expect(ollama.chats.length).toBe(chatsBefore + 1);
+    const [system, user] = ollama.chats.at(-1)!.body.messages;
+    expect(system!.content).toMatch(/First line: the direct answer/);
+    expect(system!.content).toMatch(/quoted word for word/);
+    // Every clause given is numbered, labelled with its category, document and page.
+    expect(metadata.citations.length).toBeGreaterThan(0);
+    for (const citation of metadata.citations)
+      expect(user!.content).toContain(
+        `[${citation.n}] (Governing Law) CytoDyn licence.pdf, page ${citation.pageNumber}:\n${citation.quote}`,
+      );
+    expect(user!.content).toContain('The question asks about: Governing Law');
+    expect(user!.content).toMatch(/First line wanted: the state or country/);
+    expect(user!.content).toMatch(/Question: Which law governs the CytoDyn licence\?$/);
+    // [7] was never given: removed from the stream and the stored answer alike.
+    expect(complete.fullAnswer).toBe(
+      'New York law [1].\n"governed by the laws of the State of New York" [1]',
+    );
+    expect(complete.citations.map((citation) => citation.n)).toEqual([1]);
+    expect(complete.sources).toEqual([
+      `CytoDyn licence.pdf (Page ${complete.citations[0]!.pageNumber})`,
+    ]);
+  });
+
+  it('answers an absent clause as absent without asking the model, citing nothing', async () => {
+    const chatsBefore = ollama.chats.length;
+    const { metadata, complete } = await askOnce(
+      'Are there liquidated damages in the Tickets sponsorship?',
+    );
+    expect(ollama.chats.length).toBe(chatsBefore);
+    expect(complete.fullAnswer).toMatch(/^No liquidated[- ]damages clause was found/i);
+    expect(complete.citations).toEqual([]);
+    expect(metadata.sources).toEqual([]);
   });
 });

@@ -257,6 +257,36 @@ describe('documents API', () => {
       expect(attachment.headers['content-disposition']).toBe('attachment; filename=viewer.pdf');
     });
 
+    it('streams a byte range (206), refuses one beyond the end (416), and revalidates (304)', async () => {
+      const whole = await owner.agent.get(`/api/files/${file.filename}`).expect(200);
+      const bytes = Buffer.from(whole.body as Buffer);
+      expect(whole.headers['accept-ranges']).toBe('bytes');
+      expect(Number(whole.headers['content-length'])).toBe(bytes.length);
+
+      const part = await owner.agent
+        .get(`/api/files/${file.filename}`)
+        .set('Range', 'bytes=0-4')
+        .expect(206);
+      expect(part.headers['content-range']).toBe(`bytes 0-4/${bytes.length}`);
+      expect(Buffer.from(part.body as Buffer).toString()).toBe('%PDF-');
+      const tail = await owner.agent
+        .get(`/api/files/${file.filename}`)
+        .set('Range', 'bytes=-6')
+        .expect(206);
+      expect(Buffer.from(tail.body as Buffer)).toEqual(bytes.subarray(bytes.length - 6));
+
+      const beyond = await owner.agent
+        .get(`/api/files/${file.filename}`)
+        .set('Range', `bytes=${bytes.length + 10}-`)
+        .expect(416);
+      expect(beyond.headers['content-range']).toBe(`bytes */${bytes.length}`);
+
+      await owner.agent
+        .get(`/api/files/${file.filename}`)
+        .set('If-None-Match', whole.headers['etag'] as string)
+        .expect(304);
+    });
+
     it('a signed URL loads the file without a cookie; tampered or expired ones get 403', async () => {
       const { body } = await owner.agent.get(`/api/files/${file.id}/token`).expect(200);
       expect(body.url).toMatch(new RegExp(`^/api/files/${file.filename}\\?token=`));

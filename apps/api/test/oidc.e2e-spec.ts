@@ -105,7 +105,9 @@ describe('single sign-on against a Keycloak-like realm (AUTH_DRIVER=oidc)', () =
       expect(landed.href).toBe(`${base}/dashboard`);
       const me = await currentUser(browser);
       expect(me.status).toBe(200);
-      expect(await me.json()).toEqual({ user: { id: expect.any(Number), username: 'alice' } });
+      expect(await me.json()).toEqual({
+        user: { id: expect.any(Number), username: 'alice', isAdmin: false },
+      });
       expect(browser.cookie(base, 'clearroom_oidc_login')).toBeUndefined();
 
       const stored = await em.fork().findOneOrFail(User, { oidcSubject: alice.sub });
@@ -130,6 +132,21 @@ describe('single sign-on against a Keycloak-like realm (AUTH_DRIVER=oidc)', () =
       expect(second.id).toBe(first.id);
       expect(second.roles).toEqual(['deal-lead', 'viewer']);
       expect(await em.fork().count(User, { usernameKey: 'bea' })).toBe(1);
+    });
+
+    it('makes an administrator of whoever holds the realm role OIDC_ADMIN_ROLE, as of each sign-in', async () => {
+      const imogen = realm.addUser('imogen', ['clearroom-admin']);
+      const { browser } = await signIn(imogen);
+      expect(await (await currentUser(browser)).json()).toMatchObject({
+        user: { username: 'imogen', isAdmin: true },
+      });
+      const admin = await em.fork().findOneOrFail(User, { oidcSubject: imogen.sub });
+      expect(admin.isAdmin).toBe(true);
+      imogen.roles = ['deal-team'];
+      const again = await signIn(imogen);
+      expect(await (await currentUser(again.browser)).json()).toMatchObject({
+        user: { username: 'imogen', isAdmin: false },
+      });
     });
 
     it('lands on returnTo when it is a path on this site', async () => {
@@ -452,7 +469,9 @@ describe('single sign-on against a Keycloak-like realm (AUTH_DRIVER=oidc)', () =
       expect(await first.json()).toEqual({ projects: [] });
       expect(first.headers.getSetCookie()).toEqual([]);
       const me = await callApi(tokens.access_token, '/api/auth/user');
-      expect(await me.json()).toEqual({ user: { id: expect.any(Number), username: 'max' } });
+      expect(await me.json()).toEqual({
+        user: { id: expect.any(Number), username: 'max', isAdmin: false },
+      });
       expect(await em.fork().findOneOrFail(User, { oidcSubject: max.sub })).toMatchObject({
         username: 'max',
         roles: ['load-test'],

@@ -21,11 +21,14 @@ const fullDeal = {
 describe('projects', () => {
   let testApp: TestApp;
   let owner: TestAgent;
+  let ownerUser: { id: number; username: string };
   let other: TestAgent;
 
   beforeAll(async () => {
     testApp = await startTestApp();
-    owner = (await signUp(testApp)).agent;
+    const signedUp = await signUp(testApp);
+    owner = signedUp.agent;
+    ownerUser = signedUp.user;
     other = (await signUp(testApp)).agent;
   });
   afterAll(() => testApp.drop());
@@ -39,6 +42,9 @@ describe('projects', () => {
       id: expect.any(Number),
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      // Issue 17: the creator is its owner.
+      role: 'owner',
+      owner: { id: ownerUser.id, username: ownerUser.username },
     });
     const list = await owner.get('/api/projects').expect(200);
     expect(list.body.projects).toContainEqual(created.body.project);

@@ -29,6 +29,7 @@ describe('database schema', () => {
       '0007-valuation-read-from-text',
       '0008-clauses',
       '0009-reviews',
+      '0010-deal-teams',
     ]);
   });
 
@@ -47,6 +48,7 @@ describe('database schema', () => {
       '0007-valuation-read-from-text',
       '0008-clauses',
       '0009-reviews',
+      '0010-deal-teams',
     ]);
     await b.http().get('/api/health/ready').expect(200);
     await Promise.all([a.close(), b.close(), fresh.close()]);

@@ -62,6 +62,8 @@ export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 export const userSchema = z.object({
   id: z.number().int(),
   username: z.string(),
+  /** An instance administrator (issue 17): may open the users page (`/api/admin/*`). */
+  isAdmin: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

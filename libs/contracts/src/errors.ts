@@ -21,6 +21,18 @@ export const authErrorCodes = [
   'INVALID_CREDENTIALS',
   'USERNAME_TAKEN',
   'TOO_MANY_ATTEMPTS',
+  /** 401: the account was disabled by an administrator; its sessions have ended. */
+  'ACCOUNT_DISABLED',
+] as const;
+
+/** Codes of project members (issue 17). Lacking a role's right is the common FORBIDDEN (403). */
+export const membersErrorCodes = [
+  /** 409: the change would leave the project without an owner. */
+  'LAST_OWNER',
+  /** 409: that user is already a member (change their role instead). */
+  'ALREADY_MEMBER',
+  /** 404: no account has that username (with SSO: nobody of that name has signed in yet). */
+  'UNKNOWN_USER',
 ] as const;
 
 /** Codes of the question-answering and deal-extraction modules. */
@@ -39,6 +51,7 @@ export type DependencyErrorCode = (typeof dependencyErrorCodes)[number];
 export const errorCodes = [
   ...commonErrorCodes,
   ...authErrorCodes,
+  ...membersErrorCodes,
   ...qaErrorCodes,
   ...dependencyErrorCodes,
 ] as const;

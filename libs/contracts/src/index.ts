@@ -1,3 +1,5 @@
+export * from './activity.js';
+export * from './admin.js';
 export * from './auth.js';
 export * from './clauses.js';
 export * from './client-config.js';
@@ -6,6 +8,7 @@ export * from './dashboard.js';
 export * from './documents.js';
 export * from './errors.js';
 export * from './formats.js';
+export * from './members.js';
 export * from './projects.js';
 export * from './deal-extraction.js';
 export * from './qa.js';

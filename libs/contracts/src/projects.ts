@@ -5,6 +5,7 @@ import {
   PROJECT_NAME_MAX_LENGTH,
   SHORT_TEXT_MAX_LENGTH,
 } from './constants.js';
+import { projectRoles } from './members.js';
 import { noControlCharacters, type TextKind } from './text.js';
 
 const projectName = z
@@ -84,6 +85,13 @@ export const projectSchema = z.object({
   /** `valuation` as read by the server ("$25M" from "25000000"), or null when it reads none. */
   valuationValue: z.object({ amount: z.number(), currency: z.string() }).nullable(),
   dealStage: z.enum(dealStages).nullable(),
+  /** The caller's role in this project (issue 17). */
+  role: z.enum(projectRoles),
+  /**
+   * The project's owner shown on cards and in the sidebar: its creator while they remain an
+   * owner, else the owner who has been one longest.
+   */
+  owner: z.object({ id: z.number().int(), username: z.string() }),
 });
 export type Project = z.infer<typeof projectSchema>;
 

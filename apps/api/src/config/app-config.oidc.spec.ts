@@ -16,8 +16,18 @@ describe('loadConfig: sign-in', () => {
     expect(loadConfig({}).auth).toEqual({
       driver: 'local',
       oidc: null,
+      adminRole: 'clearroom-admin',
       sessionStore: { driver: 'database' },
     });
+  });
+
+  it('takes the administrators’ realm role from OIDC_ADMIN_ROLE, one role name', () => {
+    expect(loadConfig({ ...oidcEnv, OIDC_ADMIN_ROLE: 'deal-admin' }).auth.adminRole).toBe(
+      'deal-admin',
+    );
+    expect(() => loadConfig({ ...oidcEnv, OIDC_ADMIN_ROLE: 'two roles' })).toThrow(
+      'Invalid configuration: OIDC_ADMIN_ROLE must be one realm role name (no spaces)',
+    );
   });
 
   it('keeps sessions in Redis when REDIS_URL is set, under the installation prefix', () => {
@@ -41,6 +51,7 @@ describe('loadConfig: sign-in', () => {
         postLogoutRedirectUrl: 'https://deals.example.com/',
         acceptedAudiences: ['clearroom'],
       },
+      adminRole: 'clearroom-admin',
       sessionStore: { driver: 'database' },
     });
   });

@@ -44,3 +44,13 @@ describe('loadConfig: operations', () => {
     expect(configError(env)).toBe(message);
   });
 });
+
+describe('loadConfig: activity log retention', () => {
+  it('keeps entries forever unless ACTIVITY_RETENTION_DAYS is set', () => {
+    expect(loadConfig({}).activityRetentionMs).toBeNull();
+    expect(loadConfig({ ACTIVITY_RETENTION_DAYS: '30' }).activityRetentionMs).toBe(30 * 86_400_000);
+    expect(() => loadConfig({ ACTIVITY_RETENTION_DAYS: '0' })).toThrow(
+      'Invalid configuration: ACTIVITY_RETENTION_DAYS must be at least 1',
+    );
+  });
+});

@@ -53,6 +53,10 @@ const envSchema = z.object({
     .regex(/(^|\s)openid(\s|$)/, 'must include openid')
     .default('openid profile email'),
   OIDC_POST_LOGOUT_REDIRECT_URL: httpLikeUrl(/^https?$/, 'must be an http(s) URL').optional(),
+  OIDC_ADMIN_ROLE: z
+    .string()
+    .regex(/^\S{1,255}$/, 'must be one realm role name (no spaces)')
+    .default('clearroom-admin'),
   OIDC_ACCEPTED_AUDIENCES: z
     .string()
     .regex(/^[^\s,]+(\s*,\s*[^\s,]+)*$/, 'must be a comma-separated list of client ids')
@@ -74,6 +78,7 @@ const envSchema = z.object({
   UPLOAD_MAX_FILE_SIZE_MB: positiveInt(100_000).default(200),
   UPLOAD_MAX_FILES: positiveInt(1000).default(50),
   FILE_URL_TTL_SECONDS: positiveInt(24 * 3600).default(300),
+  ACTIVITY_RETENTION_DAYS: positiveInt(100_000).optional(),
 
   // `inline` is the embedded queue's former name, still accepted so existing installs keep working.
   QUEUE_DRIVER: z
@@ -158,6 +163,8 @@ export type AppConfig = {
     /** local: username and password; oidc: single sign-on through an OpenID provider (Keycloak). */
     driver: 'local' | 'oidc';
     oidc: OidcConfig | null;
+    /** With oidc: the realm role that makes a user an instance administrator. */
+    adminRole: string;
     /** Where sessions live: the database, or Redis when REDIS_URL is set (shared by replicas). */
     sessionStore: { driver: 'database' } | { driver: 'redis'; url: string; keyPrefix: string };
   };
@@ -177,6 +184,8 @@ export type AppConfig = {
   /** Uploaded files live here under generated names. */
   filesDir: string;
   uploads: { maxFileBytes: number; maxFiles: number; fileUrlTtlMs: number };
+  /** How long activity-log entries are kept; null: forever. */
+  activityRetentionMs: number | null;
   queue: {
     driver: 'database' | 'bullmq';
     redisUrl: string | null;
@@ -289,6 +298,7 @@ export function loadConfig(
     auth: {
       driver: e.AUTH_DRIVER,
       oidc,
+      adminRole: e.OIDC_ADMIN_ROLE,
       sessionStore: e.REDIS_URL
         ? { driver: 'redis', url: e.REDIS_URL, keyPrefix: `${e.QUEUE_PREFIX}:sessions` }
         : { driver: 'database' },
@@ -307,6 +317,7 @@ export function loadConfig(
       maxFiles: e.UPLOAD_MAX_FILES,
       fileUrlTtlMs: e.FILE_URL_TTL_SECONDS * 1000,
     },
+    activityRetentionMs: e.ACTIVITY_RETENTION_DAYS ? e.ACTIVITY_RETENTION_DAYS * 86_400_000 : null,
     queue: {
       driver: e.QUEUE_DRIVER,
       redisUrl: e.REDIS_URL ?? null,

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import path from 'node:path';
 import type { AppConfig } from '../config/app-config.js';
 import { EmbeddedExtractor } from '../infra/extractor/embedded/embedded.extractor.js';
+import { localFileSource } from '../infra/file-store/local-file-source.js';
 
 /** The embedded extractor as ingestion runs it, without OCR (CUAD's scans carry a text layer). */
 const EXTRACTOR_CONFIG: AppConfig['extractor'] = {
@@ -43,7 +44,7 @@ export async function readCuadPages(
       } else {
         extractor ??= await EmbeddedExtractor.create(EXTRACTOR_CONFIG);
         const extraction = await extractor.extract({
-          path: path.join(cuadDir, 'pdf', pdfFile),
+          file: localFileSource(path.join(cuadDir, 'pdf', pdfFile)),
           mimeType: 'application/pdf',
           originalName: pdfFile,
         });

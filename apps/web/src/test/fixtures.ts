@@ -7,7 +7,7 @@ import type {
   User,
 } from '@clearroom/contracts';
 
-export const testUser: User = { id: 1, username: 'alice' };
+export const testUser: User = { id: 1, username: 'alice', isAdmin: false };
 
 export function makeProject(overrides: Partial<Project> = {}): Project {
   return {
@@ -27,6 +27,8 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     valuation: null,
     valuationValue: null,
     dealStage: null,
+    role: 'owner',
+    owner: { id: 1, username: 'alice' },
     ...overrides,
   };
 }

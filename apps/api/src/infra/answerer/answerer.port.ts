@@ -7,6 +7,21 @@ export type AnswerPassage = {
   originalname: string;
   pageNumber: number;
   text: string;
+  /** The kind of clause the passage was found as ("Governing Law"), when it comes from the clause index. */
+  category?: string;
+};
+
+/**
+ * What a question about a kind of clause wants, when its passages are clause spans: the answerer
+ * writes a lawyer's note (the direct answer first, then the cited clauses) instead of prose.
+ */
+export type ClauseAnswerShape = {
+  /** The clause categories asked about, best first. */
+  categories: string[];
+  /** The kind of first line wanted: 'yes_no', 'place', 'duration', 'date', 'money', 'parties', 'text' or 'clause'. */
+  answerType: string;
+  /** The question asks across several documents: one line per document that qualifies. */
+  acrossDocuments: boolean;
 };
 
 export type AnswerRequest = {
@@ -14,6 +29,8 @@ export type AnswerRequest = {
   /** The conversation's last messages (at most 6), oldest first. */
   history: ChatMessage[];
   passages: AnswerPassage[];
+  /** Set when the passages are clause spans found for a question about a kind of clause. */
+  clauseShape?: ClauseAnswerShape;
   /**
    * Words of the question that only name the deal or a party ("Inktomi", "Vyera"): they chose the
    * documents, and say nothing about which sentence answers.

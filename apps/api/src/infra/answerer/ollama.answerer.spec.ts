@@ -14,6 +14,7 @@ import {
   OllamaAnswerer,
   type OllamaLlmConfig,
   buildAnswerMessages,
+  CLAUSE_ANSWER_SYSTEM_PROMPT,
 } from './ollama.answerer.js';
 
 const MODEL = 'llama3.1:8b';
@@ -361,6 +362,72 @@ describe('buildAnswerMessages', () => {
   it('says so when there is no passage at all', () => {
     expect(user(buildAnswerMessages({ question: 'Q?', history: [], passages: [] }, 8192))).toBe(
       "Numbered passages from the project's documents:\n\n(no passage of the documents matches the question)\n\nQuestion: Q?",
+    );
+  });
+
+  it('gives clause spans with their categories and asks for the direct answer first', () => {
+    const clauses: AnswerPassage[] = [
+      {
+        n: 1,
+        originalname: 'NETGEAR.pdf',
+        pageNumber: 8,
+        text: 'governed by California law.',
+        category: 'Governing Law',
+      },
+      {
+        n: 2,
+        originalname: 'NETGEAR.pdf',
+        pageNumber: 8,
+        text: 'excluding conflicts rules.',
+        category: 'Governing Law',
+      },
+    ];
+    const messages = buildAnswerMessages(
+      {
+        question: 'What law governs the NETGEAR agreement?',
+        history: [],
+        passages: clauses,
+        clauseShape: { categories: ['Governing Law'], answerType: 'place', acrossDocuments: false },
+      },
+      8192,
+    );
+    expect(messages[0]!.content).toBe(CLAUSE_ANSWER_SYSTEM_PROMPT);
+    expect(messages[0]!.content).toMatch(/^1\. First line: the direct answer/m);
+    expect(messages[0]!.content).toMatch(
+      /^2\. Then the clause that answers, quoted word for word/m,
+    );
+    expect(messages[0]!.content).toMatch(/at most two other clauses/);
+    expect(user(messages)).toBe(
+      [
+        "Numbered clauses from the project's documents:",
+        '[1] (Governing Law) NETGEAR.pdf, page 8:\ngoverned by California law.\n\n[2] (Governing Law) NETGEAR.pdf, page 8:\nexcluding conflicts rules.',
+        'The question asks about: Governing Law.',
+        'First line wanted: the state or country whose law applies, as the clause names it.',
+        'Question: What law governs the NETGEAR agreement?',
+      ].join('\n\n'),
+    );
+  });
+
+  it('asks for a count and one line per document across documents', () => {
+    const messages = buildAnswerMessages(
+      {
+        question: 'Which agreements have a non-compete clause?',
+        history: [],
+        passages: [
+          {
+            n: 1,
+            originalname: 'a.pdf',
+            pageNumber: 2,
+            text: 'shall not compete.',
+            category: 'Non-Compete',
+          },
+        ],
+        clauseShape: { categories: ['Non-Compete'], answerType: 'yes_no', acrossDocuments: true },
+      },
+      8192,
+    );
+    expect(user(messages)).toContain(
+      'First line wanted: a count of the documents that qualify, then one line per qualifying document.',
     );
   });
 });

@@ -12,6 +12,7 @@ import {
   type AnswerRequest,
   type Answerer,
   AnswererError,
+  type ClauseAnswerShape,
 } from './answerer.port.js';
 
 export type { OllamaLlmConfig };
@@ -28,6 +29,35 @@ export const ANSWER_SYSTEM_PROMPT = [
   'Be concise. Quote figures, amounts, names and dates exactly as they are written in the passages.',
 ].join('\n');
 
+/** The first line a clause question wants, by answer type. */
+const FIRST_LINE: Record<string, string> = {
+  yes_no: '"Yes." or "No."',
+  place: 'the state or country whose law applies, as the clause names it',
+  duration: 'the period, as the clause states it (for example "60 days\' written notice")',
+  date: 'the date, as the clause states it',
+  money: 'the amount, as the clause states it (or that it is redacted in the filed copy)',
+  parties: 'the names of the parties',
+  text: 'the answer in a few words',
+  clause: 'what the clause provides, in one short sentence',
+};
+
+/**
+ * For a question about a kind of clause, whose passages are clause spans labelled with their
+ * categories: the answer is a lawyer's note, direct answer first, then the clauses quoted.
+ */
+export const CLAUSE_ANSWER_SYSTEM_PROMPT = [
+  'You assist a deal lawyer doing due diligence on a company.',
+  "Answer the question only from the numbered clauses in the user's last message, never from your own knowledge. Each clause is labelled with its number, the kind of clause it was found as, its document and page.",
+  'Write the answer as a short note in this order:',
+  '1. First line: the direct answer, followed by the number of the clause it rests on in square brackets, like [1].',
+  '2. Then the clause that answers, quoted word for word in double quotes, followed by its number, like "…" [1].',
+  '3. Then at most two other clauses of the same document that change the answer (exceptions, conditions, time limits), each quoted word for word and followed by its number.',
+  'When the question asks across several documents, write one line per document that qualifies, with its value and its number, after a first line that counts them ("3 of 10 agreements …").',
+  'If a key word of the clause is blacked out ([***], [*], * * *), say that it is redacted in the filed copy instead of guessing it.',
+  'Never cite a number that was not given to you, and never quote words that are not in the numbered clause you cite.',
+  `If the clauses do not answer the question, reply exactly "${NOT_FOUND_ANSWER}" and nothing else.`,
+].join('\n');
+
 /** Context kept free for the answer itself. */
 const ANSWER_RESERVE_TOKENS = 1024;
 /** What a chat template adds around each message. */
@@ -40,15 +70,24 @@ const MESSAGE_OVERHEAD_TOKENS = 8;
  * and the oldest turns are left out first if that is what it takes to fit it.
  */
 export function buildAnswerMessages(
-  request: Pick<AnswerRequest, 'question' | 'history' | 'passages'>,
+  request: Pick<AnswerRequest, 'question' | 'history' | 'passages' | 'clauseShape'>,
   numCtx: number,
 ): OllamaChatMessage[] {
   const budget =
     (numCtx - Math.min(ANSWER_RESERVE_TOKENS, Math.floor(numCtx / 4))) * CHARS_PER_TOKEN;
-  const system: OllamaChatMessage = { role: 'system', content: ANSWER_SYSTEM_PROMPT };
+  const shape = request.clauseShape;
+  const system: OllamaChatMessage = {
+    role: 'system',
+    content: shape ? CLAUSE_ANSWER_SYSTEM_PROMPT : ANSWER_SYSTEM_PROMPT,
+  };
   const [best, ...rest] = request.passages;
   const kept = best ? [best] : [];
-  const ask = () => ({ role: 'user' as const, content: askContent(kept, request.question) });
+  const ask = () => ({
+    role: 'user' as const,
+    content: shape
+      ? clauseAskContent(kept, request.question, shape)
+      : askContent(kept, request.question),
+  });
 
   let history: OllamaChatMessage[] = request.history
     .slice(-CHAT_HISTORY_MESSAGES)
@@ -74,8 +113,25 @@ function askContent(passages: AnswerPassage[], question: string): string {
   return `Numbered passages from the project's documents:\n\n${numbered}\n\nQuestion: ${question}`;
 }
 
+function clauseAskContent(
+  passages: AnswerPassage[],
+  question: string,
+  shape: ClauseAnswerShape,
+): string {
+  const wanted = shape.acrossDocuments
+    ? 'a count of the documents that qualify, then one line per qualifying document'
+    : (FIRST_LINE[shape.answerType] ?? FIRST_LINE['clause']!);
+  return [
+    `Numbered clauses from the project's documents:\n\n${passages.map(formatPassage).join('\n\n')}`,
+    `The question asks about: ${shape.categories.join(', ')}.`,
+    `First line wanted: ${wanted}.`,
+    `Question: ${question}`,
+  ].join('\n\n');
+}
+
 function formatPassage(passage: AnswerPassage): string {
-  return `[${passage.n}] ${passage.originalname}, page ${passage.pageNumber}:\n${passage.text}`;
+  const kind = passage.category ? ` (${passage.category})` : '';
+  return `[${passage.n}]${kind} ${passage.originalname}, page ${passage.pageNumber}:\n${passage.text}`;
 }
 
 function size(messages: OllamaChatMessage[]): number {

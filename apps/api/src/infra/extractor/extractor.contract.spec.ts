@@ -6,6 +6,7 @@ import { FakeTika } from '../../../test/support/fake-tika.js';
 import { EmbeddedExtractor } from './embedded/embedded.extractor.js';
 import type { Extractor } from './extractor.port.js';
 import { extractorConfig } from './fixtures/extractor-config.js';
+import { localFileSource } from '../file-store/local-file-source.js';
 import { TikaExtractor } from './tika/tika.extractor.js';
 
 /** The Extractor contract, run against the embedded extractor and Tika (protocol fake). */
@@ -42,7 +43,7 @@ describe.each(adapters)('Extractor contract: %s', (_name, create) => {
 
   it('reads a file into pages numbered from 1, with their text and the engine that read them', async () => {
     const extraction = await extractor.extract({
-      path: file,
+      file: localFileSource(file),
       mimeType: 'text/plain',
       originalName: 'clause.txt',
     });

@@ -1,4 +1,5 @@
 import type { HealthProbe } from '../../common/health-probe.js';
+import type { FileSource } from '../file-store/file-store.port.js';
 /** One page of extracted text: a PDF page (1-based, the PDF's own index), a sheet, a slide or a section. */
 export type ExtractedPage = {
   number: number;
@@ -33,8 +34,8 @@ export type Extraction = {
 };
 
 export type ExtractionInput = {
-  /** Absolute path of the stored file. */
-  path: string;
+  /** The stored file (FileStore.source; localFileSource for a file of this machine). */
+  file: FileSource;
   /** Detected from the content (see the upload's magic-byte check). */
   mimeType: string;
   originalName: string;

@@ -3,7 +3,14 @@ import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
 import { access, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { type FileStore, type IncomingFile, isStoredName } from './file-store.port.js';
+import {
+  type ByteRange,
+  type FileSource,
+  type FileStore,
+  type IncomingFile,
+  isStoredName,
+} from './file-store.port.js';
+import { localFileSource } from './local-file-source.js';
 
 const INCOMING_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -37,8 +44,20 @@ export class LocalDirectoryFileStore implements FileStore {
     await rm(this.incomingPath(incomingId), { force: true });
   }
 
-  openRead(storedName: string): Readable {
-    return createReadStream(this.storedPath(storedName));
+  openIncoming(incomingId: string, range?: ByteRange): Readable {
+    return createReadStream(this.incomingPath(incomingId), range);
+  }
+
+  openRead(storedName: string, range?: ByteRange): Readable {
+    return createReadStream(this.storedPath(storedName), range);
+  }
+
+  async size(storedName: string): Promise<number> {
+    return (await stat(this.storedPath(storedName))).size;
+  }
+
+  source(storedName: string): FileSource {
+    return localFileSource(this.storedPath(storedName), storedName);
   }
 
   async exists(storedName: string): Promise<boolean> {
@@ -50,10 +69,6 @@ export class LocalDirectoryFileStore implements FileStore {
 
   async remove(storedName: string): Promise<void> {
     await rm(this.storedPath(storedName), { force: true });
-  }
-
-  pathOf(name: string): string {
-    return INCOMING_ID.test(name) ? this.incomingPath(name) : this.storedPath(name);
   }
 
   private storedPath(storedName: string): string {

@@ -10,7 +10,7 @@ import { User } from '../identity/accounts/user.entity.js';
  */
 const SESSION_LOOKUP =
   'select s.expires_at, s.oidc_sid, s.oidc_data, u.id as user_id, u.username, u.data_version, ' +
-  'u.oidc_subject from sessions s join users u on u.id = s.user_id where s.id = ?';
+  'u.is_admin, u.disabled, u.oidc_subject from sessions s join users u on u.id = s.user_id where s.id = ?';
 type SessionRow = {
   expires_at: unknown;
   oidc_sid: string | null;
@@ -18,6 +18,8 @@ type SessionRow = {
   user_id: number;
   username: string;
   data_version: number | string;
+  is_admin: number | boolean;
+  disabled: number | boolean;
   oidc_subject: string | null;
 };
 
@@ -54,7 +56,13 @@ export class DatabaseSessionStore implements SessionStore {
         row.oidc_data && row.oidc_subject
           ? { sid: row.oidc_sid, subject: row.oidc_subject, sealedTokens: row.oidc_data }
           : null,
-      user: { id: row.user_id, username: row.username, dataVersion: Number(row.data_version) },
+      user: {
+        id: row.user_id,
+        username: row.username,
+        dataVersion: Number(row.data_version),
+        isAdmin: Boolean(row.is_admin),
+        disabled: Boolean(row.disabled),
+      },
     };
   }
 

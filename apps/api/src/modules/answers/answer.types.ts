@@ -32,6 +32,10 @@ export type UnderstoodQuestion = {
   negated: boolean;
   /** Words to add to a search for the clause (from the thesaurus). */
   expansionTerms: string[];
+  /** The question names a kind of clause (a lay phrase or the clause's name), its naming words aside. */
+  namesClause: boolean;
+  /** The question's words that named its documents ("NETGEAR"), lower-case. */
+  namingWords: string[];
 };
 
 /**
@@ -55,6 +59,8 @@ export type AnswerCitation = {
   number: number;
   documentId: number;
   documentName: string;
+  /** The clause category the cited span was found as. */
+  category: Category;
   pageNumber: number;
   start: number;
   end: number;

@@ -48,6 +48,20 @@ const documents = [
 const ask = (question: string): UnderstoodQuestion => understandQuestion(question, { documents });
 
 describe('composeAnswer for one document', () => {
+  it('answers an absent clause as absent though a runner-up category has a clause', () => {
+    const text =
+      'Neither party may assign this Agreement without the prior written consent of the other.';
+    const evidence = [
+      span(3, 'Aura strategic alliance agreement', 4, text, text, 'Anti-Assignment'),
+    ];
+    const understood = ask('Does the Aura agreement have an IP ownership assignment clause?');
+    expect(understood.categories[0]).toBe('Ip Ownership Assignment');
+    expect(understood.categories).toContain('Anti-Assignment');
+    const answer = composeAnswer(understood, evidence);
+    expect(answer.text).toMatch(/^No IP ownership assignment clause was found in Aura/);
+    expect(answer.citations).toEqual([]);
+  });
+
   it('answers a place question with the value first, then the sentence that carries it', () => {
     const evidence = [
       span(1, 'NETGEAR distributor agreement', 8, NETGEAR_P8, NETGEAR_P8.trim(), 'Governing Law'),

@@ -66,7 +66,12 @@ export function composeAnswer(
   const category = understood.categories[0];
   const found = new Map<number, Found>();
   for (const document of documents) {
-    const candidates = relevant.filter((each) => each.documentId === document.documentId);
+    // The clause that answers is of the asked category; a runner-up category ("assignment" in "IP
+    // ownership assignment") may only qualify it, never stand in for a clause that is absent.
+    const candidates = relevant.filter(
+      (each) =>
+        each.documentId === document.documentId && (!category || each.category === category),
+    );
     const main = candidates.find((each) => each.score >= threshold);
     if (main) found.set(document.documentId, read(understood.answerType, main, options));
   }
@@ -324,6 +329,7 @@ class AnswerWriter {
       number,
       documentId: evidence.documentId,
       documentName: evidence.documentName,
+      category: evidence.category,
       pageNumber: evidence.pageNumber,
       start: span.start,
       end: span.end,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { expansionWords, rankCategories } from './thesaurus.js';
+import { CUAD_CATEGORIES } from '../../cuad/labels.js';
+import { clauseName } from './categories.js';
+import { expansionWords, namesAClause, rankCategories } from './thesaurus.js';
 
 describe('the thesaurus learned from CUAD train passages', () => {
   it("links the issue's legal phrasings to their categories", () => {
@@ -21,6 +23,20 @@ describe('the thesaurus learned from CUAD train passages', () => {
       expect.arrayContaining(['merger', 'acquisition']),
     );
     expect(expansionWords('Termination For Convenience', 3)).toContain('convenience');
+  });
+
+  it('recognises every clause by the name answers give it, hyphenated or not', () => {
+    const asked = CUAD_CATEGORIES.filter((c) => c !== 'Document Name' && c !== 'Parties');
+    for (const category of asked) {
+      const name = clauseName(category);
+      for (const question of [
+        `Does the ACME agreement have a ${name}?`,
+        `What does the ${name.replaceAll('-', ' ')} of the ACME agreement say?`,
+      ]) {
+        expect([question, rankCategories(question)[0]?.category]).toEqual([question, category]);
+        expect([question, namesAClause(question)]).toEqual([question, true]);
+      }
+    }
   });
 
   it('ranks nothing for a question with no clause words', () => {

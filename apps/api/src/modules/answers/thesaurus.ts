@@ -1,6 +1,7 @@
 import { STOP_WORDS, stem, TERM } from '../../common/text/terms.js';
 import { CUAD_CATEGORIES } from '../../cuad/labels.js';
 import type { Category } from './answer.types.js';
+import { clauseName } from './categories.js';
 import { LAY_PHRASES } from './lay-phrases.js';
 import { LEARNED_THESAURUS } from './thesaurus.learned.js';
 
@@ -35,13 +36,42 @@ export function learnedScore(category: Category, stems: ReadonlySet<string>): nu
 }
 
 /**
+ * Each category's own name as answers speak of it ("customer non-solicitation", "change-of-control",
+ * "liquidated-damages"), hyphens and spaces alike: a question using the product's own words for a
+ * clause names it as surely as a lay phrase does.
+ */
+const NAME_PATTERNS: [RegExp, Category][] = CUAD_CATEGORIES.filter(
+  // "the parties" is how many questions speak of the contract's parties, whatever they ask.
+  (category) => category !== 'Document Name' && category !== 'Parties',
+).flatMap((category) =>
+  [
+    clauseName(category)
+      .replace(/\s+clause$/, '')
+      .replace(/[()]/g, ''),
+    category,
+  ]
+    .filter((name) => !name.includes('/') && name.length >= 6)
+    .map((name): [RegExp, Category] => [
+      new RegExp(
+        `\\b${name
+          .toLowerCase()
+          .split(/[\s-]+/)
+          .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('[\\s-]*')}\\b`,
+        'i',
+      ),
+      category,
+    ]),
+);
+
+/**
  * The categories a question asks about, best first, with their scores: a hand-written lay phrase
  * counts most (the longest match most), then the learned words typical of the category's clauses.
  */
 export function rankCategories(question: string): { category: Category; score: number }[] {
   const stems = stemsOf(question);
   const lay = new Map<Category, number>();
-  for (const [pattern, category] of LAY_PHRASES) {
+  for (const [pattern, category] of [...LAY_PHRASES, ...NAME_PATTERNS]) {
     const match = pattern.exec(question);
     if (match)
       lay.set(category, Math.max(lay.get(category) ?? 0, LAY_WEIGHT + match[0].length / 4));

@@ -62,6 +62,28 @@ describe('understandQuestion', () => {
     expect(understood.answerType).toBe('place');
   });
 
+  it('scopes "the documents in this conversation" and "these agreements" to the conversation', () => {
+    for (const question of [
+      'Which of the documents in this conversation have a non-compete clause?',
+      'Are these agreements governed by Delaware law?',
+    ]) {
+      const understood = understandQuestion(question, {
+        documents,
+        conversationDocumentIds: [2, 3],
+      });
+      expect(understood.scope).toEqual({
+        kind: 'conversation',
+        documentIds: [2, 3],
+        exhaustive: true,
+      });
+    }
+    // Without a conversation, the same words ask about every document.
+    expect(
+      understandQuestion('Are these agreements governed by Delaware law?', { documents }).scope
+        .kind,
+    ).toBe('all');
+  });
+
   it('follows the conversation for "it", and notices negation', () => {
     const understood = understandQuestion('Does it have no non-compete clause?', {
       documents,

@@ -7,7 +7,7 @@ import type {
   UnderstoodQuestion,
 } from './answer.types.js';
 import { valueTypeOf } from './categories.js';
-import { expansionWords, rankCategories } from './thesaurus.js';
+import { expansionWords, namesAClause, rankCategories } from './thesaurus.js';
 import { findPlaces } from './values/place.js';
 
 export type QuestionContext = {
@@ -38,6 +38,9 @@ const YES_NO =
 const EXHAUSTIVE =
   /\b(?:which|what|how many|list(?: all)?|name)\s+(?:of\s+(?:the|our)\s+)?(?:agreements|contracts|documents|deals|licenses|leases)\b|\beach\b|\bevery\b|\ball (?:the |of the |our )?(?:agreements|contracts|documents)\b|\bany of\b|\bacross\b/i;
 const REFERS_BACK = /\b(?:it|its|this|that|these|those|the same)\b/i;
+/** "the documents in this conversation", "these agreements": the conversation's documents, all of them. */
+const CONVERSATION =
+  /\b(?:in|of|from|across) (?:this|the|our) (?:conversation|chat|discussion)\b|\b(?:these|those|the above|the same) (?:agreements|contracts|documents|deals)\b/i;
 const NEGATED =
   /\b(?:do|does|did|are|is|have|has|was|were)\s+not\b|n't\b|\bwithout\b|\black(?:s|ing)?\b|\bno\s+(?!later|less|more)/i;
 
@@ -78,6 +81,8 @@ export function understandQuestion(question: string, context: QuestionContext): 
     ...(valueFilter ? { valueFilter } : {}),
     negated: NEGATED.test(question),
     expansionTerms,
+    namesClause: namesAClause(withoutNames),
+    namingWords: named.words,
   };
 }
 
@@ -139,6 +144,8 @@ function scopeOf(question: string, namedIds: number[], context: QuestionContext)
   if (namedIds.length > 0)
     return { kind: 'named', documentIds: namedIds, exhaustive: plural || namedIds.length > 1 };
   const conversation = context.conversationDocumentIds ?? [];
+  if (conversation.length > 0 && CONVERSATION.test(question))
+    return { kind: 'conversation', documentIds: conversation, exhaustive: conversation.length > 1 };
   if (conversation.length > 0 && !plural && REFERS_BACK.test(question))
     return { kind: 'conversation', documentIds: conversation, exhaustive: conversation.length > 1 };
   const all = context.documents.map((document) => document.documentId);

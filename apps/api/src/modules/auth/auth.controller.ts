@@ -16,6 +16,7 @@ import { AuthService } from './auth.service.js';
 import { SINGLE_SIGN_ON, type SingleSignOn } from '../../infra/identity/identity.port.js';
 import { Public } from '../../common/public.decorator.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
+import { accountDisabled } from './session.guard.js';
 import { SessionService } from './session.service.js';
 
 @Public()
@@ -90,8 +91,10 @@ export class AuthController {
 
   @Get('user')
   user(@Req() request: AppRequest): UserResponse {
+    if (request.accountDisabled) throw accountDisabled();
     if (!request.user) throw new AppError('UNAUTHENTICATED', 'Not signed in');
-    return { user: { id: request.user.id, username: request.user.username } };
+    const { id, username, isAdmin } = request.user;
+    return { user: { id, username, isAdmin } };
   }
 
   private refuseWithSingleSignOn(message: string): void {

@@ -13,7 +13,11 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { LoginThrottleService, type ThrottleRule } from './login-throttle.service.js';
 import { PASSWORD_HASHER, type PasswordHasher, User } from '../../infra/identity/identity.port.js';
 
-const toDto = (user: User): UserDto => ({ id: user.id, username: user.username });
+const toDto = (user: User): UserDto => ({
+  id: user.id,
+  username: user.username,
+  isAdmin: user.isAdmin,
+});
 
 /** Local accounts: username and password, hashed with argon2id. */
 @Injectable()
@@ -51,6 +55,12 @@ export class AuthService {
       if (error instanceof UniqueConstraintViolationException) throw usernameTaken();
       throw error;
     }
+    // The first local account administers the instance (it may promote others).
+    const earlier = await em.count(User, { passwordHash: { $ne: null }, id: { $lt: user.id } });
+    if (earlier === 0) {
+      user.isAdmin = true;
+      await em.flush();
+    }
     return toDto(user);
   }
 
@@ -80,6 +90,12 @@ export class AuthService {
       throw new AppError('INVALID_CREDENTIALS', 'Invalid username or password');
     }
     await this.throttle.clear(strict[0]!.key);
+    if (user.disabled) {
+      throw new AppError(
+        'ACCOUNT_DISABLED',
+        'Your account has been disabled. Please ask your administrator.',
+      );
+    }
     return toDto(user);
   }
 }

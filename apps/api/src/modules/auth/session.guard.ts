@@ -39,6 +39,13 @@ export class SessionGuard implements CanActivate {
     } else {
       await this.identifyBySession(context, request);
     }
+    if (request.user?.disabled) {
+      // A disabled account is anonymous on public routes (it may still see the sign-in page).
+      request.user = undefined;
+      request.accountDisabled = true;
+      if (!isPublic) throw accountDisabled();
+    }
+    if (request.user) request.user.address = request.ip ?? null;
     if (!isPublic && !request.user)
       throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
     return true;
@@ -61,6 +68,12 @@ export class SessionGuard implements CanActivate {
     }
   }
 }
+
+export const accountDisabled = () =>
+  new AppError(
+    'ACCOUNT_DISABLED',
+    'Your account has been disabled. Please ask your administrator.',
+  );
 
 /** The token of an `Authorization: Bearer <token>` header, or null. */
 function bearerTokenOf(request: AppRequest): string | null {

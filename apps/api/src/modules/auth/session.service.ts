@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { SqlEntityManager } from '@mikro-orm/sql';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '../../common/request.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import type { ProviderTokens } from '../../infra/identity/identity.port.js';
+import { findAuthenticatedUser, type ProviderTokens } from '../../infra/identity/identity.port.js';
 import { OidcSessionTokens } from './oidc/oidc-session-tokens.js';
 import { SESSION_STORE, type SessionStore } from '../../infra/session-store/session-store.port.js';
 
@@ -25,6 +26,7 @@ export class SessionService {
     @Inject(SESSION_STORE) private readonly store: SessionStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(OidcSessionTokens) private readonly oidcTokens: OidcSessionTokens | null,
+    private readonly em: SqlEntityManager,
   ) {}
 
   async create(
@@ -88,7 +90,13 @@ export class SessionService {
     const session = await this.store.find(id);
     if (!session || session.expiresAt.getTime() <= Date.now()) return null;
     const ofThisMode = (session.oidc !== null) === (this.config.auth.driver === 'oidc');
-    return ofThisMode ? session.user : null;
+    return ofThisMode && !session.user.disabled ? session.user : null;
+  }
+
+  /** The user behind a bearer-granted signed URL, unless the account is gone or disabled. */
+  async activeUser(userId: number): Promise<AuthenticatedUser | null> {
+    const user = await findAuthenticatedUser(this.em, userId);
+    return user && !user.disabled ? user : null;
   }
 
   /** Ends the session; answers the provider's tokens when single sign-on made it (for logout). */

@@ -11,6 +11,7 @@ import {
 } from '@clearroom/contracts';
 import type { AuthenticatedUser } from '../../common/request.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
+import { ActivityLog } from '../activity/activity-log.service.js';
 import { exportClauses } from './clause-export.js';
 import { ClausesService } from './clauses.service.js';
 
@@ -21,7 +22,10 @@ const EXPORT_TYPES = {
 
 @Controller()
 export class ClausesController {
-  constructor(private readonly clauses: ClausesService) {}
+  constructor(
+    private readonly clauses: ClausesService,
+    private readonly activity: ActivityLog,
+  ) {}
 
   @Get('projects/:projectId/clauses')
   async ofProject(
@@ -46,6 +50,12 @@ export class ClausesController {
       projectName,
       exportedBy: user.username,
       exportedAt: new Date(),
+    });
+    await this.activity.record({
+      projectId,
+      actor: user,
+      action: 'clauses.exported',
+      details: { format: query.format },
     });
     response.setHeader('Content-Type', EXPORT_TYPES[query.format]);
     response.setHeader(

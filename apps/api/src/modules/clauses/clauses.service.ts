@@ -2,7 +2,7 @@ import { SqlEntityManager } from '@mikro-orm/sql';
 import { Injectable } from '@nestjs/common';
 import type { ClauseSpan, ClausesResponse, DocumentClauses } from '@clearroom/contracts';
 import { DocumentReader, type DocumentSummary } from '../documents/document-reader.service.js';
-import { ProjectsService } from '../projects/projects.service.js';
+import { ProjectAccess } from '../projects/project-access.service.js';
 import { ClauseModel } from './model/clause-model.js';
 
 type DocumentRow = DocumentSummary & { modelVersion: string | null };
@@ -34,12 +34,12 @@ const CLAUSES_OF_DOCUMENT =
 /** No score reaches it: without `minScore`, only the clauses the model reports are read. */
 const NEVER = 2;
 
-/** Reads the stored clauses of a project or a document for their owner. */
+/** Reads the stored clauses of a project or a document for its members. */
 @Injectable()
 export class ClausesService {
   constructor(
     private readonly em: SqlEntityManager,
-    private readonly projects: ProjectsService,
+    private readonly access: ProjectAccess,
     private readonly documents: DocumentReader,
     private readonly model: ClauseModel,
   ) {}
@@ -48,8 +48,8 @@ export class ClausesService {
    * Every document of the project with its clauses: by default those the model reports (its
    * document layer decides presence); with `minScore`, also every stored candidate at or above it.
    */
-  async ofProject(ownerId: number, projectId: number, minScore?: number): Promise<ClausesResponse> {
-    await this.projects.assertOwnedOrThrow(ownerId, projectId);
+  async ofProject(userId: number, projectId: number, minScore?: number): Promise<ClausesResponse> {
+    await this.access.require({ id: userId }, projectId, 'read');
     const connection = this.em.fork().getConnection();
     const documents = await this.withModelVersions(
       await this.documents.documentsOf(projectId, { orderBy: 'name' }),
@@ -85,7 +85,7 @@ export class ClausesService {
     return this.response(documents, clauses);
   }
 
-  /** The project's name (call after an ownership check). */
+  /** The project's name (call after an access check). */
   async projectName(projectId: number): Promise<string> {
     const [row] = await this.em
       .fork()

@@ -24,7 +24,7 @@ export class DealExtractionController {
     };
     response.on('close', onClose);
     try {
-      return await this.dealExtraction.extract(user.id, projectId, left.signal);
+      return await this.dealExtraction.extract(user, projectId, left.signal);
     } finally {
       response.off('close', onClose);
     }

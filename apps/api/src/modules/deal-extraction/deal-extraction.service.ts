@@ -5,7 +5,8 @@ import { dealStages, extractableDealFields, SHORT_TEXT_MAX_LENGTH } from '@clear
 import { AppError } from '../../common/app-error.js';
 import { DocumentReader } from '../documents/document-reader.service.js';
 import { Project } from '../projects/project.entity.js';
-import { ProjectsService } from '../projects/projects.service.js';
+import { ActivityLog, type Actor } from '../activity/activity-log.service.js';
+import { ProjectAccess } from '../projects/project-access.service.js';
 import { SearchService } from '../search/search.service.js';
 import { choosePages, FIELD_QUERIES, HITS_PER_QUERY, type PageRef } from './candidate-pages.js';
 import {
@@ -28,24 +29,23 @@ export class DealExtractionService {
 
   constructor(
     private readonly em: SqlEntityManager,
-    private readonly projects: ProjectsService,
+    private readonly access: ProjectAccess,
+    private readonly activity: ActivityLog,
     private readonly search: SearchService,
     private readonly documents: DocumentReader,
     @Inject(DEAL_EXTRACTOR) private readonly extractor: DealExtractor,
   ) {}
 
+  /** Editors and owners run it; each run is logged. */
   async extract(
-    ownerId: number,
+    actor: Actor,
     projectId: number,
     signal: AbortSignal,
   ): Promise<ExtractDealDetailsResponse> {
-    await this.projects.assertOwnedOrThrow(ownerId, projectId);
+    await this.access.require(actor, projectId, 'extract');
+    await this.activity.record({ projectId, actor, action: 'deal_details.extracted' });
     const em = this.em.fork();
-    const project = await em.findOneOrFail(
-      Project,
-      { id: projectId, owner: ownerId },
-      { fields: ['companyName'] },
-    );
+    const project = await em.findOneOrFail(Project, { id: projectId }, { fields: ['companyName'] });
     const companyName = project.companyName?.trim() || null;
     // In order of upload (ids grow with uploads).
     const documents: CompletedDocument[] = (

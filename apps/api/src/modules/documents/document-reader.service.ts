@@ -46,14 +46,14 @@ type CitablePageRow = {
 };
 
 /**
- * Who may read a document: today its project's owner. Every check of document access on a
- * request path goes through `requireOwnedDocument` / `requireOwnedStoredFile` (entity queries)
- * or this SQL condition (the page viewer's single query), so that a change of the rule (project
- * members, roles) is made here only.
+ * Who may read a document: the members of its project, whatever their role (issue 17; what each
+ * role may do beyond reading is ProjectAccess's). Every check of document access on a request
+ * path goes through `requireOwnedDocument` / `requireOwnedStoredFile` (entity queries) or this SQL
+ * condition (the page viewer's single query), so that the rule is written here only.
  */
-const ownedBy = (ownerId: number) => ({ project: { owner: ownerId } });
+const ownedBy = (userId: number) => ({ project: { members: { user: userId } } });
 const OWNED_BY_SQL =
-  'exists (select 1 from projects pr where pr.id = d.project_id and pr.owner_id = ?)';
+  'exists (select 1 from project_members m where m.project_id = d.project_id and m.user_id = ?)';
 
 /** A page of a document the user may read: the document's page count, and the page's text (capped). */
 const PAGE_LOOKUP =
@@ -73,7 +73,7 @@ const SUMMARY_COLUMNS =
 export class DocumentReader {
   constructor(private readonly em: SqlEntityManager) {}
 
-  /** The document, if the user may read it; NOT_FOUND otherwise (another user's file does not exist). */
+  /** The document, if the user may read it; NOT_FOUND otherwise (a non-member's view: it does not exist). */
   async requireOwnedDocument(ownerId: number, documentId: number): Promise<Document> {
     const document = await this.em
       .fork()

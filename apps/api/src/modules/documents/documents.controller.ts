@@ -13,9 +13,12 @@ import {
 import { AppError } from '../../common/app-error.js';
 import type { AppRequest, AuthenticatedUser } from '../../common/request.js';
 import { isStoredName } from '../../infra/file-store/file-store.port.js';
+import { ActivityLog, type Actor } from '../activity/activity-log.service.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Public } from '../../common/public.decorator.js';
+import { accountDisabled } from '../auth/session.guard.js';
 import { SessionService } from '../auth/session.service.js';
+import { ProjectAccess } from '../projects/project-access.service.js';
 import { DocumentReader } from './document-reader.service.js';
 import { DocumentsService } from './documents.service.js';
 import { FileServingService, type StoredFile } from './file-serving.service.js';
@@ -36,6 +39,8 @@ export class DocumentsController {
     private readonly fileServing: FileServingService,
     private readonly signer: FileUrlSigner,
     private readonly sessions: SessionService,
+    private readonly access: ProjectAccess,
+    private readonly activity: ActivityLog,
   ) {}
 
   @Get('projects/:projectId/files')
@@ -57,9 +62,20 @@ export class DocumentsController {
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
+    await this.access.require(user, projectId, 'upload');
     const outcomes = await this.intake.upload(user.id, projectId, request);
     if (outcomes.length === 0) {
       throw new AppError('VALIDATION_FAILED', 'Please select files to upload');
+    }
+    // Stored documents only: a duplicate of one already there stores nothing.
+    for (const outcome of outcomes) {
+      if (outcome.status !== 'accepted') continue;
+      await this.activity.record({
+        projectId,
+        actor: user,
+        action: 'document.uploaded',
+        document: { id: outcome.file.id, name: outcome.file.originalname },
+      });
     }
     const body: UploadResponse = { files: outcomes, message: summarize(outcomes) };
     const firstRejection = outcomes.find((outcome) => outcome.status === 'rejected');
@@ -77,7 +93,13 @@ export class DocumentsController {
     @CurrentUser() user: AuthenticatedUser,
     @Param('id', { schema: idParamSchema }) id: number,
   ): Promise<SuccessResponse> {
-    await this.documents.remove(user.id, id);
+    const document = await this.documents.remove(user.id, id);
+    await this.activity.record({
+      projectId: document.project.id,
+      actor: user,
+      action: 'document.deleted',
+      document: { id, name: document.originalName },
+    });
     return { success: true };
   }
 
@@ -121,9 +143,18 @@ export class DocumentsController {
     @Query('token') token?: string,
     @Query('download') download?: string,
   ): Promise<void> {
-    const file = await this.authorizedFile(request, filename, token);
+    const { file, viewer } = await this.authorizedFile(request, filename, token);
     const asAttachment =
       download === '1' || download === 'true' || !VIEWABLE_INLINE.test(file.mimeType);
+    // One entry per opening: the further range requests of a viewer reading on are not new views.
+    if (/^(bytes=0-)?$/.test(request.get('range') ?? '')) {
+      await this.activity.record({
+        projectId: file.projectId,
+        actor: { ...viewer, address: request.ip ?? null },
+        action: download === '1' || download === 'true' ? 'document.downloaded' : 'document.viewed',
+        document: { id: file.documentId, name: file.originalName },
+      });
+    }
     response.setHeader(
       'Content-Disposition',
       contentDisposition(file.originalName, { type: asAttachment ? 'attachment' : 'inline' }),
@@ -135,20 +166,65 @@ export class DocumentsController {
     // PDF.js (fetch, which ignores this header), and Chromium still shows a sandboxed PDF opened
     // in a tab of its own.
     response.setHeader('Content-Security-Policy', 'sandbox');
+    await this.send(request, response, file);
+  }
+
+  /**
+   * Streams the file from the file store: the whole file, or the one byte range asked for (206;
+   * 416 when it lies beyond the end). A stored name's bytes never change, so the name is its
+   * ETag, and a revalidation answers 304.
+   */
+  private async send(request: AppRequest, response: Response, file: StoredFile): Promise<void> {
+    const size = await this.fileServing.sizeOrThrow(file);
+    response.setHeader('Accept-Ranges', 'bytes');
+    response.setHeader('ETag', `"${file.storedName}"`);
+    if (request.fresh) {
+      response.status(304).end();
+      return;
+    }
+    const ranges = request.headers.range ? request.range(size, { combine: true }) : undefined;
+    if (ranges === -1) {
+      response.setHeader('Content-Range', `bytes */${size}`);
+      response.status(416).end();
+      return;
+    }
+    // Several ranges at once (multipart answers) are not served: the whole file is, as before.
+    const range =
+      Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1 ? ranges[0] : null;
+    if (range) {
+      response.status(206);
+      response.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
+    }
+    response.setHeader('Content-Length', range ? range.end - range.start + 1 : size);
+    if (request.method === 'HEAD') {
+      response.end();
+      return;
+    }
+    const bytes = this.fileServing.open(file, range ?? undefined);
     await new Promise<void>((resolve, reject) => {
-      response.sendFile(file.path, { dotfiles: 'deny', lastModified: false }, (error) => {
-        if (!error) resolve();
-        else if (response.headersSent) resolve();
-        else reject(new AppError('NOT_FOUND', 'File not found'));
+      bytes.on('error', (error) => {
+        // Unreadable before a byte was sent: 404. Cut off later: the response ends with it.
+        if (!response.headersSent) reject(new AppError('NOT_FOUND', 'File not found'));
+        else {
+          response.destroy(error);
+          resolve();
+        }
       });
+      // Sent, or the reader went away: either way the file is closed.
+      response.on('close', () => {
+        bytes.destroy();
+        resolve();
+      });
+      bytes.pipe(response);
     });
   }
 
+  /** The file, and who is reading it (the session's user, or the signed URL's). */
   private async authorizedFile(
     request: AppRequest,
     filename: string,
     token: string | undefined,
-  ): Promise<StoredFile> {
+  ): Promise<{ file: StoredFile; viewer: Actor }> {
     if (token !== undefined) {
       const file = isStoredName(filename)
         ? await this.fileServing.findStoredFileByNameOrThrow(filename).catch(() => null)
@@ -164,9 +240,11 @@ export class DocumentsController {
       }
       return this.fileStillGrantedOrThrow(check.grant, filename);
     }
+    if (request.accountDisabled) throw accountDisabled();
     if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
     if (!isStoredName(filename)) throw new AppError('NOT_FOUND', 'File not found');
-    return this.fileServing.findStoredFileOrThrow(request.user.id, filename);
+    const file = await this.fileServing.findStoredFileOrThrow(request.user.id, filename);
+    return { file, viewer: request.user };
   }
 
   /**
@@ -174,23 +252,27 @@ export class DocumentsController {
    * logged out, expired or ended by the identity provider) and its user still allowed to read
    * the document, as checked for a request with that session.
    */
-  private async fileStillGrantedOrThrow(grant: FileUrlGrant, filename: string) {
-    const userId =
+  private async fileStillGrantedOrThrow(
+    grant: FileUrlGrant,
+    filename: string,
+  ): Promise<{ file: StoredFile; viewer: Actor }> {
+    const viewer =
       'session' in grant
-        ? ((await this.sessions.userOfLiveSession(grant.session))?.id ?? null)
-        : grant.user;
+        ? await this.sessions.userOfLiveSession(grant.session)
+        : await this.sessions.activeUser(grant.user);
+    // Membership is checked again at each use: a member removed since loses the link at once.
     const file =
-      userId === null
+      viewer === null
         ? null
-        : await this.fileServing.findStoredFileOrThrow(userId, filename).catch(() => null);
-    if (!file) {
+        : await this.fileServing.findStoredFileOrThrow(viewer.id, filename).catch(() => null);
+    if (!file || !viewer) {
       throw new AppError(
         'FORBIDDEN',
         'This link to the document is no longer valid (signed out, or access removed): ' +
           'open it again from Clearroom.',
       );
     }
-    return file;
+    return { file, viewer };
   }
 }
 

@@ -4,6 +4,7 @@ import type { ProjectFile } from '@clearroom/contracts';
 import { FILE_STORE, type FileStore } from '../../infra/file-store/file-store.port.js';
 import { SEARCH_INDEX, type SearchIndex } from '../../infra/search-index/search-index.port.js';
 import { DataVersionService } from '../auth/data-version.service.js';
+import { ProjectAccess } from '../projects/project-access.service.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { Document } from './document.entity.js';
 import { DocumentReader } from './document-reader.service.js';
@@ -18,6 +19,7 @@ export class DocumentsService implements OnModuleInit {
   constructor(
     private readonly em: SqlEntityManager,
     private readonly projects: ProjectsService,
+    private readonly access: ProjectAccess,
     private readonly reader: DocumentReader,
     @Inject(FILE_STORE) private readonly files: FileStore,
     private readonly dataVersion: DataVersionService,
@@ -34,19 +36,22 @@ export class DocumentsService implements OnModuleInit {
     });
   }
 
-  /** Newest first. */
-  async list(ownerId: number, projectId: number): Promise<ProjectFile[]> {
-    await this.projects.assertOwnedOrThrow(ownerId, projectId);
+  /** Newest first; any member. */
+  async list(userId: number, projectId: number): Promise<ProjectFile[]> {
+    await this.access.require({ id: userId }, projectId, 'read');
     return this.reader.filesOf(projectId);
   }
 
-  async remove(ownerId: number, documentId: number): Promise<void> {
-    const document = await this.reader.requireOwnedDocument(ownerId, documentId);
+  /** Editors and owners; answers the deleted document (for the activity log). */
+  async remove(userId: number, documentId: number): Promise<Document> {
+    await this.access.requireForDocument({ id: userId }, documentId, 'deleteDocuments');
+    const document = await this.reader.requireOwnedDocument(userId, documentId);
     await this.em.fork().transactional(async (em) => {
       await em.nativeDelete(Document, { id: document.id });
-      await this.dataVersion.bump(em, ownerId);
+      await this.dataVersion.bumpProjectMembers(em, document.project.id);
     });
     await this.searchIndex.deleteDocument(document.id);
     await this.files.remove(document.storedName);
+    return document;
   }
 }

@@ -1,12 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { FILE_STORE, type FileStore } from '../../infra/file-store/file-store.port.js';
+import type { Readable } from 'node:stream';
+import {
+  type ByteRange,
+  FILE_STORE,
+  type FileStore,
+} from '../../infra/file-store/file-store.port.js';
 import type { Document } from './document.entity.js';
-import { DocumentReader } from './document-reader.service.js';
+import { DocumentReader, fileNotFound } from './document-reader.service.js';
 
 /** A stored file and what the viewer needs to send it. */
 export type StoredFile = {
   documentId: number;
-  path: string;
+  projectId: number;
+  storedName: string;
   originalName: string;
   mimeType: string;
   size: number;
@@ -30,10 +36,23 @@ export class FileServingService {
     return this.toStoredFile(await this.reader.requireStoredFile(storedName));
   }
 
+  /** The file's size as stored (NOT_FOUND when its bytes are gone). */
+  async sizeOrThrow(file: StoredFile): Promise<number> {
+    return this.files.size(file.storedName).catch(() => {
+      throw fileNotFound();
+    });
+  }
+
+  /** The file's bytes, all or a range. */
+  open(file: StoredFile, range?: ByteRange): Readable {
+    return this.files.openRead(file.storedName, range);
+  }
+
   private toStoredFile(document: Document): StoredFile {
     return {
       documentId: document.id,
-      path: this.files.pathOf(document.storedName),
+      projectId: document.project.id,
+      storedName: document.storedName,
       originalName: document.originalName,
       mimeType: document.mimeType,
       size: Number(document.size),

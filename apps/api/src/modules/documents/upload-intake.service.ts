@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { SqlEntityManager } from '@mikro-orm/sql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -8,11 +9,11 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { FILE_STORE, type FileStore } from '../../infra/file-store/file-store.port.js';
 import { JOB_QUEUE, type JobQueue } from '../../infra/job-queue/job-queue.port.js';
 import { Project } from '../projects/project.entity.js';
-import { ProjectsService } from '../projects/projects.service.js';
+import { ProjectAccess } from '../projects/project-access.service.js';
 import { toProjectFile } from './document-dto.js';
 import { Document } from './document.entity.js';
 import { ingestJobKey } from './ingest-job.js';
-import { detectFileType } from './upload/detect-file-type.js';
+import { DETECTION_HEAD_BYTES, detectFileType } from './upload/detect-file-type.js';
 import { receiveUploads, type ReceivedPart, UploadReadError } from './upload/receive-uploads.js';
 import { rejectionFor } from './upload-messages.js';
 
@@ -27,19 +28,22 @@ export class UploadIntakeService {
 
   constructor(
     private readonly em: SqlEntityManager,
-    private readonly projects: ProjectsService,
+    private readonly access: ProjectAccess,
     @Inject(FILE_STORE) private readonly files: FileStore,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Receives a multipart upload; each part gets its own outcome, in the order sent. */
+  /**
+   * Receives a multipart upload (editors and owners); each part gets its own outcome, in the
+   * order sent.
+   */
   async upload(
-    ownerId: number,
+    userId: number,
     projectId: number,
     request: IncomingMessage,
   ): Promise<UploadOutcome[]> {
-    await this.projects.assertOwnedOrThrow(ownerId, projectId);
+    await this.access.require({ id: userId }, projectId, 'upload');
     if (!/^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '')) {
       throw new AppError(
         'UNSUPPORTED_MEDIA_TYPE',
@@ -69,7 +73,10 @@ export class UploadIntakeService {
     const originalName = cleanFileName(part.originalName);
     if (part.kind !== 'file') return rejectionFor({ ...part, originalName }, this.config.uploads);
 
-    const type = await detectFileType(this.files.pathOf(part.incomingId), originalName);
+    const head = await readAll(
+      this.files.openIncoming(part.incomingId, { start: 0, end: DETECTION_HEAD_BYTES - 1 }),
+    );
+    const type = await detectFileType(head, originalName);
     if (!type.accepted) {
       await this.files.discardIncoming(part.incomingId);
       return {
@@ -141,6 +148,12 @@ export class UploadIntakeService {
     await this.em.fork().nativeUpdate(Document, { id: document.id }, changes);
     await this.queue.enqueue('ingest', { documentId: document.id }, ingestJobKey(document.id));
   }
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 function duplicateOf(existing: Document, originalName: string, size: number): UploadOutcome {

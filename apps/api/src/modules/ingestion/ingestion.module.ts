@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ActivityModule } from '../activity/activity.module.js';
 import { DataVersionService } from '../auth/data-version.service.js';
 import { ClauseClassificationService } from '../clauses/clause-classification.service.js';
 import { ClauseModelModule } from '../clauses/clause-model.module.js';
@@ -9,7 +10,7 @@ import { IngestionWorker } from './ingestion.worker.js';
 
 /** The worker role's module: needs the extractor, embedder, search index and job queue. */
 @Module({
-  imports: [ClauseModelModule, ReviewCellsModule],
+  imports: [ClauseModelModule, ReviewCellsModule, ActivityModule],
   providers: [
     IngestionService,
     IngestionRepository,

@@ -1,5 +1,6 @@
 import { SqlEntityManager } from '@mikro-orm/sql';
 import { Injectable } from '@nestjs/common';
+import { ActivityLog } from '../activity/activity-log.service.js';
 import { DataVersionService } from '../auth/data-version.service.js';
 import { DocumentPage } from '../documents/document-page.entity.js';
 import { Document } from '../documents/document.entity.js';
@@ -8,7 +9,6 @@ import { Document } from '../documents/document.entity.js';
 export type DocumentToIngest = {
   id: number;
   projectId: number;
-  ownerId: number;
   storedName: string;
   mimeType: string;
   originalName: string;
@@ -36,6 +36,7 @@ export class IngestionRepository {
   constructor(
     private readonly em: SqlEntityManager,
     private readonly dataVersion: DataVersionService,
+    private readonly activity: ActivityLog,
   ) {}
 
   async findDocument(documentId: number): Promise<DocumentToIngest | null> {
@@ -44,7 +45,6 @@ export class IngestionRepository {
     return {
       id: document.id,
       projectId: document.project.id,
-      ownerId: document.project.owner.id,
       storedName: document.storedName,
       mimeType: document.mimeType,
       originalName: document.originalName,
@@ -86,9 +86,20 @@ export class IngestionRepository {
     return this.em.fork().count(DocumentPage, { document: documentId });
   }
 
-  /** Marks the owner's data as changed (their dashboard and lists are read again). */
-  async bumpOwner(ownerId: number): Promise<void> {
-    await this.em.fork().transactional((em) => this.dataVersion.bump(em, ownerId));
+  /** Marks the data of the project's members as changed (their dashboards are read again). */
+  async bumpMembers(projectId: number): Promise<void> {
+    await this.em.fork().transactional((em) => this.dataVersion.bumpProjectMembers(em, projectId));
+  }
+
+  /** The project's activity log records the failure (by the system, not a person). */
+  async recordFailure(document: DocumentToIngest, reason: string): Promise<void> {
+    await this.activity.record({
+      projectId: document.projectId,
+      actor: null,
+      action: 'document.analysis_failed',
+      document: { id: document.id, name: document.originalName },
+      details: { reason: reason.slice(0, 500) },
+    });
   }
 
   private async assertDocumentExists(em: SqlEntityManager, documentId: number): Promise<void> {

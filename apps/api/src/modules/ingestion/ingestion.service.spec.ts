@@ -25,13 +25,21 @@ import { IngestionService } from './ingestion.service.js';
 /** Documents and their pages in memory, with every status written, in order. */
 class InMemoryDocuments implements Pick<
   IngestionRepository,
-  'findDocument' | 'update' | 'deletePages' | 'insertPages' | 'countPages' | 'bumpOwner'
+  | 'findDocument'
+  | 'update'
+  | 'deletePages'
+  | 'insertPages'
+  | 'countPages'
+  | 'bumpMembers'
+  | 'recordFailure'
 > {
   documents = new Map<number, DocumentToIngest & DocumentChanges>();
   pages = new Map<number, PageToStore[]>();
   statuses: string[] = [];
   pageInserts: number[] = [];
   bumped: number[] = [];
+  /** Failures recorded in the activity log: document id and reason. */
+  failures: [number, string][] = [];
   /** Deletes the document when this many page batches have been inserted. */
   deleteAfterBatches = Infinity;
 
@@ -62,8 +70,12 @@ class InMemoryDocuments implements Pick<
     return this.pages.get(documentId)?.length ?? 0;
   }
 
-  async bumpOwner(ownerId: number): Promise<void> {
-    this.bumped.push(ownerId);
+  async bumpMembers(projectId: number): Promise<void> {
+    this.bumped.push(projectId);
+  }
+
+  async recordFailure(document: DocumentToIngest, reason: string): Promise<void> {
+    this.failures.push([document.id, reason]);
   }
 }
 
@@ -113,7 +125,6 @@ describe('IngestionService (repository, extractor, embedder and index in memory)
     repository.documents.set(1, {
       id: 1,
       projectId: 10,
-      ownerId: 100,
       storedName: '00000000-0000-4000-8000-000000000001.pdf',
       mimeType: 'application/pdf',
       originalName: 'Supply Agreement.pdf',
@@ -138,7 +149,7 @@ describe('IngestionService (repository, extractor, embedder and index in memory)
       extract: (input: ExtractionInput) => extract(input),
     } as unknown as Extractor;
     const files = {
-      pathOf: (name: string) => `/files/${name}`,
+      source: (name: string) => ({ name }),
     } as unknown as FileStore;
     const metrics = {
       ingestionStageDuration: { observe: () => undefined },
@@ -186,7 +197,7 @@ describe('IngestionService (repository, extractor, embedder and index in memory)
       expect(page.text.slice(chunk.start, chunk.end)).toBe(chunk.text);
     }
     expect(classified).toEqual([{ id: 1, pages: 2 }]);
-    expect(repository.bumped).toEqual([100]);
+    expect(repository.bumped).toEqual([10]);
     expect(outcomes).toEqual(['completed']);
   });
 
@@ -198,7 +209,7 @@ describe('IngestionService (repository, extractor, embedder and index in memory)
     };
     await service.ingest(1, context());
     expect(inputs[0]).toMatchObject({
-      path: '/files/00000000-0000-4000-8000-000000000001.pdf',
+      file: { name: '00000000-0000-4000-8000-000000000001.pdf' },
       mimeType: 'application/pdf',
       originalName: 'Supply Agreement.pdf',
     });
@@ -234,7 +245,11 @@ describe('IngestionService (repository, extractor, embedder and index in memory)
       failureReason: 'password-protected PDF: remove the password and upload it again',
     });
     expect(index.deletions).toEqual([1]);
-    expect(repository.bumped).toEqual([100]);
+    expect(repository.bumped).toEqual([10]);
+    // Once in the project's activity log (issue 17).
+    expect(repository.failures).toEqual([
+      [1, 'password-protected PDF: remove the password and upload it again'],
+    ]);
     expect(outcomes).toEqual(['failed']);
   });
 

@@ -63,11 +63,10 @@ export class IngestionService {
   async ingest(documentId: number, context: JobContext): Promise<void> {
     const document = await this.repository.findDocument(documentId);
     if (!document || document.status === 'completed' || document.status === 'failed') return;
-    const { projectId, ownerId } = document;
+    const { projectId } = document;
     if (context.attemptsExhausted) {
       await this.fail(
-        documentId,
-        ownerId,
+        document,
         'reading this file stopped the analysis worker repeatedly: the file may be damaged or too large to read; try a smaller or re-saved copy, or Apache Tika',
       );
       return;
@@ -93,7 +92,7 @@ export class IngestionService {
         completedAt: new Date(),
         analysisNote,
       });
-      await this.bumpOwner(ownerId);
+      await this.repository.bumpMembers(projectId);
       this.metrics.ingestedDocuments.inc({ outcome: 'completed' });
       this.logger.log({
         msg: 'document ingested',
@@ -114,13 +113,12 @@ export class IngestionService {
         throw error;
       }
       if (error instanceof ExtractionError) {
-        await this.fail(documentId, ownerId, error.reason, error.adminDetail);
+        await this.fail(document, error.reason, error.adminDetail);
         return;
       }
       if (context.isLastAttempt) {
         await this.fail(
-          documentId,
-          ownerId,
+          document,
           `analysis failed after ${context.attempt} attempts: ${error instanceof Error ? error.message : String(error)}`,
         );
         return;
@@ -158,7 +156,7 @@ export class IngestionService {
     let lastProgress = 0;
     const extraction = await time('extract', () =>
       this.extractor.extract({
-        path: this.files.pathOf(document.storedName),
+        file: this.files.source(document.storedName),
         mimeType: document.mimeType,
         originalName: document.originalName,
         signal,
@@ -250,18 +248,19 @@ export class IngestionService {
   }
 
   private async fail(
-    documentId: number,
-    ownerId: number,
+    document: DocumentToIngest,
     reason: string,
     adminDetail?: string,
   ): Promise<void> {
+    const documentId = document.id;
     await this.index.deleteDocument(documentId);
     await this.update(documentId, {
       status: 'failed',
       failureReason: reason.slice(0, 2000),
       analysisNote: null,
     });
-    await this.bumpOwner(ownerId);
+    await this.repository.recordFailure(document, reason);
+    await this.repository.bumpMembers(document.projectId);
     this.metrics.ingestedDocuments.inc({ outcome: 'failed' });
     this.logger.warn({
       msg: 'document failed',
@@ -274,10 +273,6 @@ export class IngestionService {
   /** Updates the row; if it is gone, the document was deleted meanwhile (DocumentGone). */
   private async update(documentId: number, changes: DocumentChanges): Promise<void> {
     await this.repository.update(documentId, changes);
-  }
-
-  private async bumpOwner(ownerId: number): Promise<void> {
-    await this.repository.bumpOwner(ownerId);
   }
 }
 

@@ -22,7 +22,7 @@ export class ProjectsController {
     private readonly versionedJson: VersionedJson,
   ) {}
 
-  /** `{ projects }`, cached per user until their data changes. */
+  /** `{ projects }` the user is a member of, cached per user until their data changes. */
   @Get()
   async list(
     @CurrentUser() user: AuthenticatedUser,
@@ -43,7 +43,7 @@ export class ProjectsController {
     @CurrentUser() user: AuthenticatedUser,
     @Body({ schema: createProjectRequestSchema }) body: CreateProjectFields,
   ): Promise<ProjectResponse> {
-    return { project: await this.projects.create(user.id, body) };
+    return { project: await this.projects.create(user, body) };
   }
 
   @Patch(':id')
@@ -52,7 +52,7 @@ export class ProjectsController {
     @Param('id', { schema: idParamSchema }) id: number,
     @Body({ schema: updateProjectRequestSchema }) body: UpdateProjectFields,
   ): Promise<ProjectResponse> {
-    return { project: await this.projects.update(user.id, id, body) };
+    return { project: await this.projects.update(user, id, body) };
   }
 
   @Delete(':id')
@@ -60,7 +60,7 @@ export class ProjectsController {
     @CurrentUser() user: AuthenticatedUser,
     @Param('id', { schema: idParamSchema }) id: number,
   ): Promise<SuccessResponse> {
-    await this.projects.remove(user.id, id);
+    await this.projects.remove(user, id);
     return { success: true };
   }
 }

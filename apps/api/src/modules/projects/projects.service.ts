@@ -2,10 +2,12 @@ import { Injectable } from '@nestjs/common';
 import {
   type CreateProjectFields,
   type Project as ProjectDto,
+  type ProjectRole,
   type UpdateProjectFields,
 } from '@clearroom/contracts';
-import { AppError } from '../../common/app-error.js';
-import { type ProjectRow, ProjectsRepository } from './projects.repository.js';
+import type { Actor } from '../activity/activity-log.service.js';
+import { ProjectAccess, projectNotFound } from './project-access.service.js';
+import { type ProjectOwner, type ProjectRow, ProjectsRepository } from './projects.repository.js';
 import { parseValuation } from './valuation-parser.js';
 
 export type ProjectsSummary = {
@@ -18,7 +20,11 @@ export type ProjectsSummary = {
 
 export type ProjectDeletionHook = (projectId: number) => Promise<() => Promise<void>>;
 
-export function toProjectDto(project: ProjectRow): ProjectDto {
+export function toProjectDto(
+  project: ProjectRow,
+  role: ProjectRole,
+  owner: ProjectOwner,
+): ProjectDto {
   return {
     id: project.id,
     name: project.name,
@@ -36,34 +42,44 @@ export function toProjectDto(project: ProjectRow): ProjectDto {
     valuation: project.valuation ?? null,
     valuationValue: parseValuation(project.valuation),
     dealStage: project.dealStage ?? null,
+    role,
+    owner,
   };
 }
 
-/** Deals, strictly scoped to their owner: another user's project does not exist (404). */
+/**
+ * Deals, shared with their members (issue 17): each user sees the projects they are a member of,
+ * with their role; every other project does not exist for them (404). Who may do what is decided
+ * by ProjectAccess; all I/O is the repository's.
+ */
 @Injectable()
 export class ProjectsService {
   private readonly deletionHooks: ProjectDeletionHook[] = [];
 
-  constructor(private readonly repository: ProjectsRepository) {}
+  constructor(
+    private readonly repository: ProjectsRepository,
+    private readonly access: ProjectAccess,
+  ) {}
 
-  /** Newest first. */
-  async list(ownerId: number): Promise<ProjectDto[]> {
-    return (await this.repository.listOwned(ownerId)).map(toProjectDto);
+  /** Every project the user is a member of, newest first. */
+  async list(userId: number): Promise<ProjectDto[]> {
+    return (await this.repository.listForMember(userId)).map(({ project, role, owner }) =>
+      toProjectDto(project, role, owner),
+    );
   }
 
-  async create(ownerId: number, fields: CreateProjectFields): Promise<ProjectDto> {
-    return toProjectDto(await this.repository.create(ownerId, fields));
+  /** The creator is the owner. */
+  async create(actor: Actor, fields: CreateProjectFields): Promise<ProjectDto> {
+    const project = await this.repository.create(actor, fields);
+    return toProjectDto(project, 'owner', { id: actor.id, username: actor.username });
   }
 
-  async update(ownerId: number, id: number, fields: UpdateProjectFields): Promise<ProjectDto> {
-    const project = await this.repository.updateOwned(ownerId, id, fields);
-    if (!project) throw projectNotFound();
-    return toProjectDto(project);
-  }
-
-  /** Throws NOT_FOUND unless the project exists and belongs to the user. */
-  async assertOwnedOrThrow(ownerId: number, id: number): Promise<void> {
-    if (!(await this.repository.isOwned(ownerId, id))) throw projectNotFound();
+  /** Editors and owners edit the deal details and the name. */
+  async update(actor: Actor, id: number, fields: UpdateProjectFields): Promise<ProjectDto> {
+    const role = await this.access.require(actor, id, 'editDetails');
+    const updated = await this.repository.update(actor, id, fields);
+    if (!updated) throw projectNotFound();
+    return toProjectDto(updated.project, role, updated.owner);
   }
 
   /**
@@ -74,24 +90,24 @@ export class ProjectsService {
     this.deletionHooks.push(prepare);
   }
 
-  /** Deletes the project and, through the database's cascades, everything it owns. */
-  async remove(ownerId: number, id: number): Promise<void> {
-    await this.assertOwnedOrThrow(ownerId, id);
+  /** Owners delete the project and, through the database's cascades, everything it owns. */
+  async remove(actor: Actor, id: number): Promise<void> {
+    await this.access.require(actor, id, 'deleteProject');
     // Prepared outside the transaction: SQLite has one connection, which the transaction holds.
     const cleanups = await Promise.all(this.deletionHooks.map((prepare) => prepare(id)));
-    if (!(await this.repository.deleteOwned(ownerId, id))) throw projectNotFound();
+    if (!(await this.repository.delete(actor, id))) throw projectNotFound();
     for (const cleanup of cleanups) await cleanup();
   }
 
   /**
-   * Counts, sums and distinct companies, read from the stored text: valuations are parsed here
-   * (valuation-parser.ts), so that a better reading applies to every project at once, and
-   * company names are compared here, because neither database folds case the way we need
-   * (SQLite's lower() knows ASCII only; MariaDB/MySQL collations equate "Acme" with "Äcme").
-   * Runs when the user's data has changed (the response is cached).
+   * Counts, sums and distinct companies of the projects the user is a member of, read from the
+   * stored text: valuations are parsed here (valuation-parser.ts), so that a better reading
+   * applies to every project at once, and company names are compared here, because neither
+   * database folds case the way we need (SQLite's lower() knows ASCII only; MariaDB/MySQL
+   * collations equate "Acme" with "Äcme"). Runs when the user's data has changed (cached).
    */
-  async summarize(ownerId: number): Promise<ProjectsSummary> {
-    const rows = await this.repository.summaryRows(ownerId);
+  async summarize(userId: number): Promise<ProjectsSummary> {
+    const rows = await this.repository.summaryRows(userId);
     let totalValuation = 0;
     let valuationsInOtherCurrencies = 0;
     for (const valuation of rows.map((row) => parseValuation(row.valuation))) {
@@ -122,5 +138,3 @@ export function countDistinctCompanies(names: readonly string[]): number {
   }
   return keys.size;
 }
-
-const projectNotFound = () => new AppError('NOT_FOUND', 'Project not found');

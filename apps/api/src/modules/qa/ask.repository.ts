@@ -36,6 +36,11 @@ export class AskRepository {
     return this.documents.citablePages(projectId, refs);
   }
 
+  /** The documents the session's recent answers cited, most recent first. */
+  conversationDocumentIds(sessionId: number): Promise<number[]> {
+    return this.sessions.citedDocumentIds(sessionId);
+  }
+
   /** Stores the entry, renaming a session that still has its default name to `title`. */
   saveEntry(
     sessionId: number,

@@ -15,7 +15,7 @@ import type { CitablePage } from '../documents/document-reader.service.js';
 import type { AskRepository, AskSession } from './ask.repository.js';
 import { AskService, type PreparedAsk } from './ask.service.js';
 import type { NewChatEntry } from './chat-sessions.service.js';
-import type { ClauseAnswerService } from './clause-answers.service.js';
+import type { ClauseAnswer, ClauseAnswerService } from './clause-answers.service.js';
 import type { PassageRetriever, Retrieval } from './passage-retriever.js';
 
 const PAGE_TEXT =
@@ -48,7 +48,7 @@ const passage = (text: string, overrides: Partial<SearchPassage> = {}): SearchPa
 /** Sessions, document progress, pages and stored entries in memory. */
 class InMemoryAsk implements Pick<
   AskRepository,
-  'requireOwnedSession' | 'progressOf' | 'citablePages' | 'saveEntry'
+  'requireOwnedSession' | 'progressOf' | 'citablePages' | 'saveEntry' | 'conversationDocumentIds'
 > {
   sessions = new Map<number, AskSession & { ownerId: number; name: string }>();
   progress = { total: 1, completed: 1 };
@@ -61,6 +61,11 @@ class InMemoryAsk implements Pick<
       throw Object.assign(new Error('Chat session not found'), { code: 'NOT_FOUND' });
     }
     return { id: session.id, projectId: session.projectId };
+  }
+
+  async conversationDocumentIds(): Promise<number[]> {
+    const recent = this.saved.slice(-3).reverse();
+    return [...new Set(recent.flatMap((entry) => entry.citations.map((c) => c.documentId)))];
   }
 
   async progressOf(): Promise<{ total: number; completed: number }> {
@@ -124,18 +129,27 @@ describe('AskService (repository, retriever and answerer in memory)', () => {
   let retrieverCalls: number;
   let answerer: ScriptedAnswerer;
   let events: AskStreamEvent[];
-  let clauseAnswer: Awaited<ReturnType<ClauseAnswerService['answer']>>;
+  let clauseAnswer: ClauseAnswer | null;
+  let named: { documentIds: number[]; words: string[] } | null;
+  let retrieverNamed: unknown[];
+  let conversations: number[][];
 
   const service = () =>
     new AskService(
       repository as unknown as AskRepository,
       {
-        retrieve: async () => {
+        retrieve: async (...args: unknown[]) => {
           retrieverCalls++;
+          retrieverNamed.push(args[4]);
           return retrieval;
         },
       } as unknown as PassageRetriever,
-      { answer: async () => clauseAnswer } as unknown as ClauseAnswerService,
+      {
+        answer: async (_projectId: number, _question: string, conversation: number[]) => {
+          conversations.push(conversation);
+          return { answer: clauseAnswer, named };
+        },
+      } as unknown as ClauseAnswerService,
       answerer,
     );
   const ask = (question: string): PreparedAsk => ({
@@ -164,6 +178,9 @@ describe('AskService (repository, retriever and answerer in memory)', () => {
     answerer = new ScriptedAnswerer([]);
     events = [];
     clauseAnswer = null;
+    named = null;
+    retrieverNamed = [];
+    conversations = [];
   });
 
   describe('prepare', () => {
@@ -323,6 +340,7 @@ describe('AskService (repository, retriever and answerer in memory)', () => {
             end: start + quote.length,
           },
         ],
+        categories: new Map([[1, 'Governing Law']]),
         understood: {
           categories: ['Governing Law'],
           scope: { kind: 'all' },
@@ -341,6 +359,84 @@ describe('AskService (repository, retriever and answerer in memory)', () => {
       ]);
       expect(repository.saved[0]!.citations).toHaveLength(1);
       expect(repository.saved[0]!.citations[0]!.quote).toBe(quote);
+    });
+
+    const delawareClause = (): ClauseAnswer => {
+      const quote = 'The laws of the State of Delaware govern this Agreement.';
+      const start = PAGE_TEXT.indexOf(quote);
+      return {
+        text: 'Delaware [1]',
+        citations: [
+          {
+            n: 1,
+            documentId: 7,
+            originalname: page.originalname,
+            filename: page.filename,
+            mimetype: page.mimetype,
+            pageNumber: 3,
+            quote,
+            start,
+            end: start + quote.length,
+          },
+        ],
+        categories: new Map([[1, 'Governing Law']]),
+        understood: {
+          categories: ['Governing Law'],
+          answerType: 'place',
+          scope: { kind: 'named', documentIds: [7], exhaustive: false },
+          namingWords: ['acme'],
+        } as never,
+      };
+    };
+
+    it('gives a model the clause spans with their categories and the wanted structure, without search', async () => {
+      answerer = new ScriptedAnswerer(['Delaware [1].'], 'llama3');
+      clauseAnswer = delawareClause();
+
+      await service().answer(ask('Which law governs ACME?'), send, new AbortController().signal);
+
+      expect(retrieverCalls).toBe(0);
+      expect(answerer.requests).toHaveLength(1);
+      const request = answerer.requests[0]!;
+      expect(request.passages).toEqual([
+        expect.objectContaining({ n: 1, category: 'Governing Law', pageNumber: 3 }),
+      ]);
+      expect(request.clauseShape).toEqual({
+        categories: ['Governing Law'],
+        answerType: 'place',
+        acrossDocuments: false,
+      });
+      expect(request.namingTerms).toEqual(['acme']);
+      expect(repository.saved[0]!.answer).toBe('Delaware [1].');
+      expect(repository.saved[0]!.citations.map((citation) => citation.n)).toEqual([1]);
+
+      // The documents the conversation's answers cited go to the clause answers ("it", "these agreements").
+      await service().answer(ask('Is it exclusive?'), send, new AbortController().signal);
+      expect(conversations).toEqual([[], [7]]);
+    });
+
+    it('answers an absent clause without the model, and searches the named document otherwise', async () => {
+      answerer = new ScriptedAnswerer(['unused'], 'llama3');
+      clauseAnswer = {
+        ...delawareClause(),
+        text: 'No governing-law clause was found in ACME.',
+        citations: [],
+      };
+      await service().answer(ask('Which law governs ACME?'), send, new AbortController().signal);
+      expect(answerer.requests).toHaveLength(0);
+      expect(repository.saved[0]!.answer).toBe('No governing-law clause was found in ACME.');
+      expect(repository.saved[0]!.citations).toEqual([]);
+
+      clauseAnswer = null;
+      named = { documentIds: [7], words: ['acme'] };
+      answerer.pieces = ['Ninety days [1].'];
+      await service().answer(
+        ask('What is the notice in ACME?'),
+        send,
+        new AbortController().signal,
+      );
+      expect(retrieverNamed).toEqual([named]);
+      expect(conversations).toEqual([[], []]);
     });
   });
 });

@@ -4,6 +4,7 @@ import { AppError } from '../../common/app-error.js';
 import {
   ANSWERER,
   type Answerer,
+  type ClauseAnswerShape,
   NOTHING_FOUND_ANSWER,
 } from '../../infra/answerer/answerer.port.js';
 import { AskRepository } from './ask.repository.js';
@@ -30,6 +31,9 @@ export type PreparedAsk = {
 };
 
 export type AskEventSink = (event: AskStreamEvent) => void;
+
+/** For a model writing from clause spans: each citation's category, and the note wanted. */
+type AnswerShape = { categories: Map<number, string>; clauseShape: ClauseAnswerShape };
 
 /**
  * Question → cited answer: retrieve passages, verify them against their pages, number them,
@@ -78,12 +82,15 @@ export class AskService {
     const started = performance.now();
     // A question about a kind of clause is answered from the clause index, exhaustively across
     // documents when it asks across them; any other question from search.
-    const composed =
-      this.answerer.name === 'extractive'
-        ? await this.clauseAnswers.answer(ask.projectId, ask.question)
-        : null;
+    const clause = await this.clauseAnswers.answer(
+      ask.projectId,
+      ask.question,
+      await this.repository.conversationDocumentIds(ask.sessionId),
+    );
     signal.throwIfAborted();
-    if (composed) {
+    const composed = clause.answer;
+    // "Not found" needs no model: there is nothing to cite, and the note says what was searched.
+    if (composed && (this.answerer.name === 'extractive' || composed.citations.length === 0)) {
       const pages = await this.repository.citablePages(ask.projectId, composed.citations);
       const given = composed.citations;
       send({
@@ -106,13 +113,37 @@ export class AskService {
       return;
     }
 
-    const {
-      passages: found,
-      namingTerms,
-      pages,
-    } = await this.retriever.retrieve(ask.projectId, ask.question, ask.history, signal);
+    let given: Citation[];
+    let pages: PageTexts;
+    let namingTerms: string[];
+    let shape: AnswerShape | undefined;
+    if (composed) {
+      // A model writes the note from the clause spans the clause index found, labelled with
+      // their categories; its citations are checked like any other.
+      given = composed.citations;
+      pages = pageTextsOf(await this.repository.citablePages(ask.projectId, given));
+      namingTerms = composed.understood.namingWords;
+      shape = {
+        categories: composed.categories,
+        clauseShape: {
+          categories: composed.understood.categories,
+          answerType: composed.understood.answerType,
+          acrossDocuments: composed.understood.scope.exhaustive,
+        },
+      };
+    } else {
+      const retrieval = await this.retriever.retrieve(
+        ask.projectId,
+        ask.question,
+        ask.history,
+        signal,
+        clause.named ?? undefined,
+      );
+      given = citePassages(retrieval.passages, retrieval.pages);
+      pages = pageTextsOf(retrieval.pages);
+      namingTerms = retrieval.namingTerms;
+    }
     signal.throwIfAborted();
-    const given = citePassages(found, pages);
     send({
       type: 'metadata',
       sources: given.map(sourceLabel),
@@ -121,14 +152,15 @@ export class AskService {
     });
     const retrievedMs = performance.now() - started;
 
-    const answer = await this.streamAnswer(ask, given, namingTerms, send, signal);
+    const answer = await this.streamAnswer(ask, given, namingTerms, send, signal, shape);
     signal.throwIfAborted();
-    const used = await this.complete(ask, answer, given, pageTextsOf(pages), send);
+    const used = await this.complete(ask, answer, given, pages, send);
     this.logger.log({
       msg: 'question answered',
       answerer: this.answerer.name,
       projectId: ask.projectId,
       passages: given.length,
+      ...(shape ? { categories: shape.clauseShape.categories } : {}),
       cited: used.length,
       retrievalMs: Math.round(retrievedMs),
       totalMs: Math.round(performance.now() - started),
@@ -175,6 +207,7 @@ export class AskService {
     namingTerms: string[],
     send: AskEventSink,
     signal: AbortSignal,
+    shape?: AnswerShape,
   ): Promise<string> {
     let answer = '';
     const emit = (text: string) => {
@@ -193,11 +226,13 @@ export class AskService {
       originalname: citation.originalname,
       pageNumber: citation.pageNumber,
       text: citation.quote,
+      ...(shape?.categories.has(citation.n) ? { category: shape.categories.get(citation.n)! } : {}),
     }));
     for await (const piece of this.answerer.stream({
       question: ask.question,
       history: ask.history,
       passages,
+      ...(shape ? { clauseShape: shape.clauseShape } : {}),
       namingTerms,
       signal,
     })) {

@@ -57,6 +57,8 @@ export class PassageRetriever {
     question: string,
     history: readonly ChatMessage[],
     signal: AbortSignal,
+    /** Documents the question names by their file names ("the ABILITYINC agreement"), if any. */
+    named?: { documentIds: number[]; words: string[] },
   ): Promise<Retrieval> {
     const query = withContext(question, history);
     const broadHits = await this.search.hits({ projectId, text: query, limit: CANDIDATES, signal });
@@ -70,7 +72,9 @@ export class PassageRetriever {
     const names = new Map(pages.map((page) => [page.documentId, page.originalname]));
     const broad = withNames(broadHits, names);
     const firstPages = pages.filter((page) => page.pageNumber === 1);
-    const focus = documentFocus(question, broad, firstPages);
+    const focus =
+      documentFocus(question, broad, firstPages) ??
+      (named && named.documentIds.length > 0 ? namedFocus(question, named) : null);
     if (!focus) return { passages: choose([broad]), namingTerms: [], pages };
     const focused = withNames(
       await this.search.hits({
@@ -86,14 +90,28 @@ export class PassageRetriever {
     const unread = focused.filter((hit) => !read.has(pageKey(hit.documentId, hit.pageNumber)));
     if (unread.length > 0) pages.push(...(await this.documents.citablePages(projectId, unread)));
     // A question that names its deal is answered from that deal's documents only.
-    const named = new Set(focus.documentIds);
-    const broadInNamed = broad.filter((hit) => named.has(hit.documentId));
+    const focusIds = new Set(focus.documentIds);
+    const broadInNamed = broad.filter((hit) => focusIds.has(hit.documentId));
     return {
       passages: choose([focused, broadInNamed]),
       namingTerms: focus.namingTerms,
       pages,
     };
   }
+}
+
+/** Search focused on the documents a question names by their file names, without the naming words. */
+function namedFocus(
+  question: string,
+  named: { documentIds: number[]; words: string[] },
+): { documentIds: number[]; namingTerms: string[]; query: string } {
+  const naming = new Set(named.words.map((word) => word.toLowerCase()));
+  const content = meaningfulTerms(question).filter((term) => !naming.has(term));
+  return {
+    documentIds: named.documentIds,
+    namingTerms: named.words,
+    query: content.length > 0 ? content.join(' ') : question,
+  };
 }
 
 function withContext(question: string, history: readonly ChatMessage[]): string {

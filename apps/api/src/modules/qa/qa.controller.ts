@@ -16,13 +16,25 @@ import { AppError } from '../../common/app-error.js';
 import type { AuthenticatedUser } from '../../common/request.js';
 import { AnswererError } from '../../infra/answerer/answerer.port.js';
 import { type AnswerOutcome, Metrics } from '../../infra/metrics/metrics.port.js';
+import { ActivityLog } from '../activity/activity-log.service.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { ShutdownSignal } from '../health/shutdown-signal.js';
+import { AccessRevocations } from '../projects/access-revocations.js';
+import { ProjectAccess } from '../projects/project-access.service.js';
 import { AskService } from './ask.service.js';
 import { ChatSessionsService } from './chat-sessions.service.js';
 
 /** Comment lines keep proxies from closing a stream while a model thinks before its first word. */
 const HEARTBEAT_MS = 15_000;
+
+/**
+ * How often an open answer stream checks that its asker is still a member (a removal made through
+ * another API replica; removals through this one end the stream at once).
+ */
+const ACCESS_CHECK_MS = 2_000;
+
+/** What an asker reads when their access ends while an answer streams. */
+export const ACCESS_ENDED_MESSAGE = 'Your access to this project has ended.';
 
 /** What an asker reads when a restart (rolling update, scale-down) cuts the answer short. */
 export const RESTARTING_MESSAGE = 'The server is restarting. Please ask again.';
@@ -36,6 +48,9 @@ export class QaController {
     private readonly asks: AskService,
     private readonly shutdown: ShutdownSignal,
     private readonly metrics: Metrics,
+    private readonly activity: ActivityLog,
+    private readonly access: ProjectAccess,
+    private readonly revocations: AccessRevocations,
   ) {}
 
   @Get('sessions/:projectId')
@@ -98,8 +113,30 @@ export class QaController {
     this.refuseWhenShuttingDown();
     const ask = await this.asks.prepare(user.id, body);
     this.refuseWhenShuttingDown();
+    // Logged once the question is accepted (its text only, never the answer).
+    await this.activity.record({
+      projectId: ask.projectId,
+      actor: user,
+      action: 'question.asked',
+      details: { question: ask.question, sessionId: ask.sessionId },
+    });
     const abort = new AbortController();
     let clientGone = false;
+    // Removal from the project (or a disabled account) ends the stream at once; nothing is stored.
+    let accessEnded = false;
+    const endForRevocation = () => {
+      accessEnded = true;
+      abort.abort(new Error(ACCESS_ENDED_MESSAGE));
+    };
+    const unregister = this.revocations.register(user.id, ask.projectId, endForRevocation);
+    const accessCheck = setInterval(() => {
+      this.access.roleOf(user.id, ask.projectId).then(
+        (role) => {
+          if (role === null) endForRevocation();
+        },
+        () => undefined,
+      );
+    }, ACCESS_CHECK_MS);
     response.on('close', () => {
       if (response.writableFinished) return;
       clientGone = true;
@@ -133,12 +170,16 @@ export class QaController {
       if (!abort.signal.aborted) {
         outcome = 'error';
         write({ type: 'error', ...this.streamError(error) });
+      } else if (accessEnded && !clientGone) {
+        write({ type: 'error', error: ACCESS_ENDED_MESSAGE, code: 'NOT_FOUND' });
       } else if (!clientGone) {
         write({ type: 'error', error: RESTARTING_MESSAGE, code: 'SERVICE_UNAVAILABLE' });
       }
     } finally {
       this.shutdown.signal.removeEventListener('abort', stopForShutdown);
       clearInterval(heartbeat);
+      clearInterval(accessCheck);
+      unregister();
       response.end();
       this.observeAnswer(outcome, started, firstTokenAt);
     }

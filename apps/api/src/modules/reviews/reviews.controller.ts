@@ -40,7 +40,7 @@ export class ReviewsController {
     @CurrentUser() user: AuthenticatedUser,
     @Param('id', { schema: idParamSchema }) projectId: number,
   ): Promise<ReviewsResponse> {
-    return { reviews: await this.reviews.list(user.id, projectId) };
+    return { reviews: await this.reviews.list(user, projectId) };
   }
 
   @Post('projects/:id/reviews')
@@ -49,7 +49,7 @@ export class ReviewsController {
     @Param('id', { schema: idParamSchema }) projectId: number,
     @Body({ schema: createReviewRequestSchema }) body: CreateReviewFields,
   ): Promise<ReviewResponse> {
-    return { review: await this.reviews.create(user.id, projectId, body) };
+    return { review: await this.reviews.create(user, projectId, body) };
   }
 
   @Get('reviews/:id')
@@ -58,7 +58,7 @@ export class ReviewsController {
     @Param('id', { schema: idParamSchema }) id: number,
     @Query({ schema: reviewGridQuerySchema }) query: ReviewGridQuery,
   ): Promise<ReviewResponse> {
-    return { review: await this.reviews.get(user.id, id, query) };
+    return { review: await this.reviews.get(user, id, query) };
   }
 
   @Patch('reviews/:id/cells/:documentId/:columnId')
@@ -69,7 +69,7 @@ export class ReviewsController {
     @Param('columnId', { schema: idParamSchema }) columnId: number,
     @Body({ schema: updateReviewCellRequestSchema }) body: UpdateReviewCellFields,
   ): Promise<ReviewCellResponse> {
-    return { cell: await this.reviews.updateCell(user.id, id, documentId, columnId, body) };
+    return { cell: await this.reviews.updateCell(user, id, documentId, columnId, body) };
   }
 
   @Post('reviews/:id/columns')
@@ -78,7 +78,7 @@ export class ReviewsController {
     @Param('id', { schema: idParamSchema }) id: number,
     @Body({ schema: addReviewColumnRequestSchema }) body: ReviewColumnInput,
   ): Promise<ReviewResponse> {
-    return { review: await this.reviews.addColumn(user.id, id, body) };
+    return { review: await this.reviews.addColumn(user, id, body) };
   }
 
   @Delete('reviews/:id')
@@ -86,7 +86,7 @@ export class ReviewsController {
     @CurrentUser() user: AuthenticatedUser,
     @Param('id', { schema: idParamSchema }) id: number,
   ): Promise<SuccessResponse> {
-    await this.reviews.remove(user.id, id);
+    await this.reviews.remove(user, id);
     return { success: true };
   }
 
@@ -99,9 +99,10 @@ export class ReviewsController {
     @Res() response: Response,
   ): Promise<void> {
     // The first batch is read before any header is sent: another user's review is still a 404.
-    const batches = this.reviews.rowBatches(user.id, id);
+    const batches = this.reviews.rowBatches(user, id);
     const first = await batches.next();
     if (first.done) throw new Error('the review has no first batch');
+    await this.reviews.recordExport(user, first.value.review, query.format);
     async function* all() {
       yield first.value;
       yield* batches;

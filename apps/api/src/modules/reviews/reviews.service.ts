@@ -14,7 +14,12 @@ import {
 import { AppError } from '../../common/app-error.js';
 import { JOB_QUEUE, type JobQueue } from '../../infra/job-queue/job-queue.port.js';
 import { Document } from '../documents/document.entity.js';
-import { ProjectsService } from '../projects/projects.service.js';
+import { ActivityLog, type Actor } from '../activity/activity-log.service.js';
+import {
+  assertAllowed,
+  ProjectAccess,
+  type ProjectAction,
+} from '../projects/project-access.service.js';
 import { ReviewCell } from './review-cell.entity.js';
 import { addPendingCells, reviewCellsJobKey, rowsToAnswer } from './review-cells.js';
 import { ReviewColumn } from './review-column.entity.js';
@@ -40,17 +45,21 @@ type CellRow = {
 
 const reviewNotFound = () => new AppError('NOT_FOUND', 'Review not found');
 
-/** Review grids, strictly scoped to the owner of their project: another user's review is a 404. */
+/**
+ * Review grids of a project, for its members: viewers read and export them, editors and owners
+ * build, edit and delete them. A review of a project the caller is not a member of is a 404.
+ */
 @Injectable()
 export class ReviewsService {
   constructor(
     private readonly em: SqlEntityManager,
-    private readonly projects: ProjectsService,
+    private readonly access: ProjectAccess,
+    private readonly activity: ActivityLog,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
   ) {}
 
-  async list(ownerId: number, projectId: number): Promise<ReviewSummary[]> {
-    await this.projects.assertOwnedOrThrow(ownerId, projectId);
+  async list(actor: Actor, projectId: number): Promise<ReviewSummary[]> {
+    await this.access.require(actor, projectId, 'read');
     const em = this.em.fork();
     const reviews = await em.find(
       Review,
@@ -64,12 +73,8 @@ export class ReviewsService {
     return reviews.map((review) => summaryOf(review, progress.get(review.id)));
   }
 
-  async create(
-    ownerId: number,
-    projectId: number,
-    fields: CreateReviewFields,
-  ): Promise<ReviewDetail> {
-    await this.projects.assertOwnedOrThrow(ownerId, projectId);
+  async create(actor: Actor, projectId: number, fields: CreateReviewFields): Promise<ReviewDetail> {
+    await this.access.require(actor, projectId, 'runReviews');
     const em = this.em.fork();
     const documents = await em.find(
       Document,
@@ -98,17 +103,26 @@ export class ReviewsService {
         name: fields.name,
         allDocuments: !fields.documentIds,
         status: 'running',
-        createdBy: ownerId,
+        createdBy: actor.id,
       });
       fields.columns.forEach((column, position) =>
         tx.create(ReviewColumn, { review, position, ...column }),
       );
       await tx.flush();
       await addPendingCells(tx, review.id, fields.documentIds ?? 'all');
+      await this.activity.record(
+        {
+          projectId,
+          actor,
+          action: 'review.run',
+          details: { reviewId: review.id, name: fields.name, columns: fields.columns.length },
+        },
+        tx,
+      );
       return review.id;
     });
     await this.queueRows(reviewId);
-    return this.get(ownerId, reviewId);
+    return this.get(actor, reviewId);
   }
 
   /**
@@ -116,9 +130,9 @@ export class ReviewsService {
    * `offset` (the grid page's first screen asks for one page, then the rest). Read with plain SQL:
    * a 449 × 12 grid is 5,388 cells, too many to hydrate as entities per request.
    */
-  async get(ownerId: number, reviewId: number, page: ReviewPage = {}): Promise<ReviewDetail> {
+  async get(actor: Actor, reviewId: number, page: ReviewPage = {}): Promise<ReviewDetail> {
     const em = this.em.fork();
-    const review = await this.findOwned(em, ownerId, reviewId);
+    const review = await this.findAllowed(em, actor, reviewId, 'read');
     const columns = await em.find(
       ReviewColumn,
       { review: reviewId },
@@ -141,11 +155,11 @@ export class ReviewsService {
 
   /** Every row of the grid, `batch` rows at a time (for the export: never the whole grid in memory). */
   async *rowBatches(
-    ownerId: number,
+    actor: Actor,
     reviewId: number,
     batch = 200,
   ): AsyncGenerator<{ review: ReviewDetail; rows: ReviewRow[] }> {
-    const first = await this.get(ownerId, reviewId, { offset: 0, limit: batch });
+    const first = await this.get(actor, reviewId, { offset: 0, limit: batch });
     yield { review: first, rows: first.rows };
     const em = this.em.fork();
     for (let offset = batch; offset < first.totalRows; offset += batch) {
@@ -216,14 +230,14 @@ export class ReviewsService {
   }
 
   async updateCell(
-    ownerId: number,
+    actor: Actor,
     reviewId: number,
     documentId: number,
     columnId: number,
     fields: UpdateReviewCellFields,
   ): Promise<ReviewCellDto> {
     const em = this.em.fork();
-    await this.findOwned(em, ownerId, reviewId);
+    await this.findAllowed(em, actor, reviewId, 'runReviews');
     const cell = await em.findOne(ReviewCell, {
       review: reviewId,
       document: documentId,
@@ -260,12 +274,12 @@ export class ReviewsService {
 
   /** Adds a column; only its cells are answered. */
   async addColumn(
-    ownerId: number,
+    actor: Actor,
     reviewId: number,
     column: ReviewColumnInput,
   ): Promise<ReviewDetail> {
     const em = this.em.fork();
-    const review = await this.findOwned(em, ownerId, reviewId);
+    const review = await this.findAllowed(em, actor, reviewId, 'runReviews');
     await em.transactional(async (tx) => {
       const columns = await tx.find(ReviewColumn, { review: reviewId }, { fields: ['position'] });
       if (columns.length >= REVIEW_MAX_COLUMNS) {
@@ -279,20 +293,47 @@ export class ReviewsService {
       await tx.flush();
       await addPendingCells(tx, reviewId, review.allDocuments ? 'all' : 'rows', added.id);
       await tx.nativeUpdate(Review, { id: reviewId }, { status: 'running' });
+      await this.activity.record(
+        {
+          projectId: review.project.id,
+          actor,
+          action: 'review.run',
+          details: { reviewId, name: review.name, addedColumn: column.label },
+        },
+        tx,
+      );
     });
     await this.queueRows(reviewId);
-    return this.get(ownerId, reviewId);
+    return this.get(actor, reviewId);
   }
 
-  async remove(ownerId: number, reviewId: number): Promise<void> {
+  async remove(actor: Actor, reviewId: number): Promise<void> {
     const em = this.em.fork();
-    await this.findOwned(em, ownerId, reviewId);
+    await this.findAllowed(em, actor, reviewId, 'runReviews');
     await em.nativeDelete(Review, { id: reviewId });
   }
 
-  async findOwned(em: SqlEntityManager, ownerId: number, reviewId: number): Promise<Review> {
-    const review = await em.findOne(Review, { id: reviewId, project: { owner: ownerId } });
-    if (!review) throw reviewNotFound();
+  /** Logs an export of the grid (done by the controller, which builds the file). */
+  async recordExport(actor: Actor, review: ReviewDetail, format: string): Promise<void> {
+    await this.activity.record({
+      projectId: review.projectId,
+      actor,
+      action: 'review.exported',
+      details: { reviewId: review.id, name: review.name, format },
+    });
+  }
+
+  /** The review when the caller's role in its project allows `action`; 404 for non-members. */
+  async findAllowed(
+    em: SqlEntityManager,
+    actor: Actor,
+    reviewId: number,
+    action: ProjectAction,
+  ): Promise<Review> {
+    const review = await em.findOne(Review, { id: reviewId });
+    const role = review ? await this.access.roleOf(actor.id, review.project.id) : null;
+    if (!review || role === null) throw reviewNotFound();
+    assertAllowed(role, action);
     return review;
   }
 

@@ -7,7 +7,7 @@ import {
   type SearchIndex,
 } from '../../infra/search-index/search-index.port.js';
 import { DocumentReader } from '../documents/document-reader.service.js';
-import { ProjectsService } from '../projects/projects.service.js';
+import { ProjectAccess } from '../projects/project-access.service.js';
 
 export type ProjectQuery = {
   projectId: number;
@@ -27,20 +27,20 @@ export type ProjectQuery = {
 @Injectable()
 export class SearchService {
   constructor(
-    private readonly projects: ProjectsService,
+    private readonly access: ProjectAccess,
     private readonly documents: DocumentReader,
     @Inject(EMBEDDER) private readonly embedder: Embedder,
     @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
   ) {}
 
   async search(
-    ownerId: number,
+    userId: number,
     projectId: number,
     text: string,
     limit: number,
     signal?: AbortSignal,
   ): Promise<SearchPassage[]> {
-    await this.projects.assertOwnedOrThrow(ownerId, projectId);
+    await this.access.require({ id: userId }, projectId, 'read');
     return this.passages({ projectId, text, limit, signal });
   }
 

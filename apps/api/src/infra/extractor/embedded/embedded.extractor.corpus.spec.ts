@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EmbeddedExtractor, SCAN_WITHOUT_TEXT } from './embedded.extractor.js';
 import { ExtractionError, type Extraction } from '../extractor.port.js';
 import { extractorConfig } from '../fixtures/extractor-config.js';
+import { localFileSource } from '../../file-store/local-file-source.js';
 import { scanResolution } from './ocr.js';
 import { CORPUS_DIR, describeWithCorpus } from '../../../../test/support/corpus.js';
 
@@ -50,7 +51,11 @@ function normalise(text: string): string {
 const words = (text: string) => new Set(normalise(text).match(/[a-z0-9]{4,}/g) ?? []);
 
 function pdfInput(file: string) {
-  return { path: file, mimeType: 'application/pdf', originalName: path.basename(file) };
+  return {
+    file: localFileSource(file),
+    mimeType: 'application/pdf',
+    originalName: path.basename(file),
+  };
 }
 
 describeWithCorpus('embedded extractor on the developer corpus', () => {
@@ -242,7 +247,7 @@ describeWithCorpus('embedded extractor on the developer corpus', () => {
         '.pptx': 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
       };
       return extractor.extract({
-        path: corpusFile('office', name),
+        file: localFileSource(corpusFile('office', name)),
         mimeType: mimeTypes[path.extname(name)]!,
         originalName: name,
       });

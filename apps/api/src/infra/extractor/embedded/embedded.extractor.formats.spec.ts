@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import { EmbeddedExtractor } from './embedded.extractor.js';
 import type { Extraction } from '../extractor.port.js';
 import { extractorConfig } from '../fixtures/extractor-config.js';
+import { localFileSource } from '../../file-store/local-file-source.js';
 import { paragraph, writeDocx, writePptx } from '../fixtures/office-writer.js';
 import { writePdf } from '../fixtures/pdf-writer.js';
 import { libreOfficeDeck, writePowerPointStylePpt } from '../fixtures/ppt-writer.js';
@@ -29,7 +30,7 @@ async function extract(
 ): Promise<Extraction> {
   const target = path.join(dir, name);
   await writeFile(target, content);
-  return extractor.extract({ path: target, mimeType, originalName: name });
+  return extractor.extract({ file: localFileSource(target), mimeType, originalName: name });
 }
 
 const texts = (result: Extraction) => result.pages.map((page) => page.text);
@@ -297,7 +298,7 @@ describe('PowerPoint', () => {
     const target = path.join(dir, 'deck.pptx');
     await writeFile(target, pptx);
     const result = await extractor.extract({
-      path: target,
+      file: localFileSource(target),
       mimeType: MIME.pptx,
       originalName: 'deck.pptx',
       onProgress: (done, count) => progress.push([done, count]),

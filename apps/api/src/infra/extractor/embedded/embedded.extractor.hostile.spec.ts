@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { EmbeddedExtractor, IMAGE_WITHOUT_OCR, SCAN_WITHOUT_TEXT } from './embedded.extractor.js';
 import { ExtractionError, type ExtractionInput } from '../extractor.port.js';
 import { extractorConfig } from '../fixtures/extractor-config.js';
+import { localFileSource } from '../../file-store/local-file-source.js';
 import { Ocr } from './ocr.js';
 import { writeEmptyRowsXlsx, writeZipBombDocx } from '../fixtures/office-writer.js';
 import { writePdf } from '../fixtures/pdf-writer.js';
@@ -32,7 +33,7 @@ async function file(name: string, content: Buffer | string): Promise<string> {
 }
 
 function input(target: string, mimeType = 'application/pdf'): ExtractionInput {
-  return { path: target, mimeType, originalName: path.basename(target) };
+  return { file: localFileSource(target), mimeType, originalName: path.basename(target) };
 }
 
 async function failure(promise: Promise<unknown>): Promise<string> {

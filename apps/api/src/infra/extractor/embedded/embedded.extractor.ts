@@ -55,9 +55,12 @@ export class EmbeddedExtractor implements Extractor {
     const deadline = AbortSignal.timeout(this.config.timeoutMs);
     const signal = input.signal ? AbortSignal.any([input.signal, deadline]) : deadline;
     try {
-      if (kind === 'pdf') return await this.extractPdf(input, signal);
-      if (kind === 'image') return await this.extractImage(input, signal);
-      return await this.extractWhole(kind, input, signal);
+      // The parse processes and OCR read a path: a local one while the file is read.
+      return await input.file.withLocalPath(async (path) => {
+        if (kind === 'pdf') return await this.extractPdf(path, input, signal);
+        if (kind === 'image') return await this.extractImage(path, input, signal);
+        return await this.extractWhole(kind, path, input, signal);
+      });
     } catch (error) {
       if (input.signal?.aborted) throw input.signal.reason;
       if (deadline.aborted) {
@@ -78,11 +81,15 @@ export class EmbeddedExtractor implements Extractor {
     return this.pool.close();
   }
 
-  private async extractPdf(input: ExtractionInput, signal: AbortSignal): Promise<Extraction> {
+  private async extractPdf(
+    path: string,
+    input: ExtractionInput,
+    signal: AbortSignal,
+  ): Promise<Extraction> {
     const { pages, title, unreadPages } = await readPdf({
       pool: this.pool,
       processes: this.config.workers,
-      path: input.path,
+      path,
       maxPages: this.config.maxPages,
       memoryMb: this.config.memoryMb,
       signal,
@@ -105,9 +112,13 @@ export class EmbeddedExtractor implements Extractor {
     };
   }
 
-  private async extractImage(input: ExtractionInput, signal: AbortSignal): Promise<Extraction> {
+  private async extractImage(
+    path: string,
+    input: ExtractionInput,
+    signal: AbortSignal,
+  ): Promise<Extraction> {
     if (!this.ocr) throw new ExtractionError(IMAGE_WITHOUT_OCR, this.ocrAdvice);
-    const texts = await this.ocr.readImage(input.path, signal);
+    const texts = await this.ocr.readImage(path, signal);
     const pages = texts.map((text, index) => ({ number: index + 1, text, ocr: true }));
     input.onProgress?.(pages.length, pages.length);
     return { pages, metadata: { engine: 'tesseract', ocrPages: pages.length } };
@@ -115,11 +126,12 @@ export class EmbeddedExtractor implements Extractor {
 
   private async extractWhole(
     kind: ParseKind,
+    path: string,
     input: ExtractionInput,
     signal: AbortSignal,
   ): Promise<Extraction> {
     const { maxPages, memoryMb } = this.config;
-    const document = await this.pool.read({ kind, path: input.path, maxPages, memoryMb }, signal);
+    const document = await this.pool.read({ kind, path, maxPages, memoryMb }, signal);
     input.onProgress?.(document.pageCount, document.pageCount);
     return {
       pages: document.pages.map((page) => ({ number: page.number, text: page.text })),

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { ExtractionError } from '../extractor.port.js';
 import { extractorConfig } from '../fixtures/extractor-config.js';
+import { localFileSource } from '../../file-store/local-file-source.js';
 import { TikaExtractor } from './tika.extractor.js';
 
 /** The Tika adapter against a fake Tika server that answers with XHTML recorded from Tika 3.x. */
@@ -65,7 +66,7 @@ const tika = (overrides: Parameters<typeof extractorConfig>[0] = {}) =>
 
 const extractPdf = (extractor = tika(), signal?: AbortSignal) =>
   extractor.extract({
-    path: pdf,
+    file: localFileSource(pdf),
     mimeType: 'application/pdf',
     originalName: 'Agreement “final”.pdf',
     signal,
@@ -102,7 +103,7 @@ describe('Tika extractor', () => {
   it('makes one page of each div.page, blank pages included, in order', async () => {
     const progress: number[][] = [];
     const result = await tika().extract({
-      path: pdf,
+      file: localFileSource(pdf),
       mimeType: 'application/pdf',
       originalName: 'a.pdf',
       onProgress: (...args) => progress.push(args),

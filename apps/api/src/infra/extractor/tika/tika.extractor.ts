@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { AppConfig } from '../../../config/app-config.js';
 import {
@@ -55,14 +53,14 @@ export class TikaExtractor implements Extractor {
       this.config.timeoutMs + Math.min(MAX_ANSWER_GRACE_MS, this.config.timeoutMs / 10);
     const deadline = AbortSignal.timeout(waitMs);
     const signal = input.signal ? AbortSignal.any([input.signal, deadline]) : deadline;
-    const { size } = await stat(input.path);
+    const size = await input.file.size();
     let response: Response;
     let body: string;
     try {
       response = await fetch(this.endpoint, {
         method: 'PUT',
         headers: this.headers(input, size),
-        body: Readable.toWeb(createReadStream(input.path)) as ReadableStream<Uint8Array>,
+        body: Readable.toWeb(input.file.open()) as ReadableStream<Uint8Array>,
         duplex: 'half',
         signal,
       });

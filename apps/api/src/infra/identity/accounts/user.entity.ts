@@ -19,6 +19,13 @@ const UserSchema = defineEntity({
      * that data are cached and validated against it (see common/versioned-json.ts).
      */
     dataVersion: p.integer().default(0),
+    /** Disabled by an administrator: no session, token or signed URL of theirs works. */
+    disabled: p.boolean().default(false),
+    /**
+     * An instance administrator (issue 17): the first local account and whoever an administrator
+     * promotes; with single sign-on, set at each sign-in from the realm role OIDC_ADMIN_ROLE.
+     */
+    isAdmin: p.boolean().default(false),
   },
 });
 

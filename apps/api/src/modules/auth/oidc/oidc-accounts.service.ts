@@ -1,8 +1,9 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { SqlEntityManager } from '@mikro-orm/sql';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { usernameKey } from '@clearroom/contracts';
 import { AppError } from '../../../common/app-error.js';
+import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { User } from '../../../infra/identity/identity.port.js';
 import type { ProviderIdentity } from './provider-identity.js';
 
@@ -16,7 +17,10 @@ import type { ProviderIdentity } from './provider-identity.js';
  */
 @Injectable()
 export class OidcAccounts {
-  constructor(private readonly em: SqlEntityManager) {}
+  constructor(
+    private readonly em: SqlEntityManager,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   /** The account's id, created or updated to match the identity. */
   async upsert(identity: ProviderIdentity): Promise<number> {
@@ -57,6 +61,9 @@ export class OidcAccounts {
       user.username = identity.username;
       user.usernameKey = key;
       if (!sameRoles(user.roles, identity.roles)) user.roles = identity.roles;
+      // The realm role OIDC_ADMIN_ROLE makes an administrator, as of this sign-in.
+      const isAdmin = identity.roles.includes(this.config.auth.adminRole);
+      if (user.isAdmin !== isAdmin) user.isAdmin = isAdmin;
       await em.flush();
       return user.id;
     });

@@ -1,9 +1,21 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { writeXls } from '../../../infra/extractor/fixtures/xls-writer.js';
-import { detectFileType } from './detect-file-type.js';
+import { DETECTION_HEAD_BYTES, detectFileType } from './detect-file-type.js';
+
+/** What upload intake reads of a received file: its first DETECTION_HEAD_BYTES. */
+async function readHead(file: string): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(DETECTION_HEAD_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, DETECTION_HEAD_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
 
 const SUPPORTED =
   'Upload PDF, Word, Excel, PowerPoint, text, Markdown, CSV, JPEG, PNG or TIFF files.';
@@ -17,7 +29,7 @@ let dir: string;
 async function detect(name: string, content: Buffer | string) {
   const target = path.join(dir, `upload-${Math.random().toString(36).slice(2)}`);
   await writeFile(target, content);
-  return detectFileType(target, name);
+  return detectFileType(await readHead(target), name);
 }
 
 beforeAll(async () => {

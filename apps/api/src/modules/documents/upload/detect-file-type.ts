@@ -1,8 +1,13 @@
-import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { type FormatFamily, formatByExtension, SUPPORTED_FORMATS } from '@clearroom/contracts';
-import { fileTypeFromFile } from 'file-type';
+import { fileTypeFromBuffer } from 'file-type';
 import { MARKUP_SNIFF_BYTES, spreadsheetMarkup } from '../../../common/spreadsheet-markup.js';
+
+/**
+ * How much of a file detection reads: the magic numbers are in the first bytes, text is judged on
+ * its first 64 KB, and an Office file's zip names its parts ([Content_Types].xml) near its start.
+ */
+export const DETECTION_HEAD_BYTES = 1024 * 1024;
 
 export type AcceptedType = { accepted: true; mimeType: string; extension: string };
 export type RejectedType = { accepted: false; reason: string };
@@ -62,23 +67,24 @@ const SUPPORTED =
 const TEXT_SAMPLE_BYTES = 64 * 1024;
 
 /**
- * Decides a file's type from its bytes (magic numbers), never from what the browser claims; the
- * name only separates formats that share a container (zip, CFB, plain text), and a name that
- * contradicts the content is refused rather than guessed at.
+ * Decides a file's type from its first bytes (magic numbers; at most DETECTION_HEAD_BYTES are
+ * read), never from what the browser claims; the name only separates formats that share a
+ * container (zip, CFB, plain text), and a name that contradicts the content is refused rather
+ * than guessed at.
  */
 export async function detectFileType(
-  filePath: string,
+  head: Buffer,
   originalName: string,
 ): Promise<AcceptedType | RejectedType> {
   const nameExtension = path.extname(originalName).slice(1).toLowerCase();
   const promised = FAMILY_BY_EXTENSION[nameExtension];
-  const detected = await fileTypeFromFile(filePath);
+  const detected = await fileTypeFromBuffer(head.subarray(0, DETECTION_HEAD_BYTES));
 
   let result: { mimeType: string; extension: string; family: Family };
   if (
     nameExtension === 'xls' &&
     (!detected || detected.mime === 'application/xml') &&
-    spreadsheetMarkup(await readHead(filePath, MARKUP_SNIFF_BYTES))
+    spreadsheetMarkup(head.subarray(0, MARKUP_SNIFF_BYTES))
   ) {
     // Excel's XML Spreadsheet 2003 or web page saved as .xls: Excel opens both, and so do we.
     result = { ...LEGACY_OFFICE['xls']!, extension: 'xls' };
@@ -96,7 +102,7 @@ export async function detectFileType(
         reason: `"${originalName}" is not a supported file type (its content is ${describe(detected.mime, detected.ext)}). ${SUPPORTED}`,
       };
     }
-  } else if (await looksLikeText(filePath)) {
+  } else if (looksLikeText(head.subarray(0, TEXT_SAMPLE_BYTES))) {
     const mimeType = TEXT_TYPES[nameExtension];
     if (!mimeType && !promised) {
       return { accepted: false, reason: unsupportedText(originalName, nameExtension) };
@@ -138,24 +144,11 @@ function describe(mime: string, extension: string): string {
   return `${extension.toUpperCase()} (${mime})`;
 }
 
-/** The file's first `bytes` bytes (fewer if it is shorter). */
-async function readHead(filePath: string, bytes: number): Promise<Buffer> {
-  const handle = await open(filePath, 'r');
-  try {
-    const buffer = Buffer.alloc(bytes);
-    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
 /**
  * UTF-16 with a byte-order mark and nearly free of control characters; or no NUL bytes, and
  * valid UTF-8 or nearly free of control characters (Latin-1 text).
  */
-async function looksLikeText(filePath: string): Promise<boolean> {
-  const sample = await readHead(filePath, TEXT_SAMPLE_BYTES);
+function looksLikeText(sample: Buffer): boolean {
   const utf16 =
     sample[0] === 0xff && sample[1] === 0xfe
       ? 'utf-16le'

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { EmbeddedExtractor } from '../../../infra/extractor/embedded/embedded.extractor.js';
 import { extractorConfig } from '../../../infra/extractor/fixtures/extractor-config.js';
+import { localFileSource } from '../../../infra/file-store/local-file-source.js';
 import { chunkDocument } from './chunker.js';
 import { findRepeatedLines, type PageText } from './repeated-lines.js';
 
@@ -17,7 +18,7 @@ async function readPages(file: string): Promise<PageText[]> {
   const extractor = await EmbeddedExtractor.create(extractorConfig({ ocr: 'off' }));
   try {
     const extraction = await extractor.extract({
-      path: file,
+      file: localFileSource(file),
       mimeType: 'application/pdf',
       originalName: path.basename(file),
     });

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { MockHandler } from '../../../test/fetchMock';
 import { makeProject, makeProjectFile, testUser } from '../../../test/fixtures';
+import { setViewportWidth } from '../../../test/matchMedia';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import {
   makeCitation,
@@ -421,10 +422,48 @@ describe('ChatPage', () => {
       'aria-valuenow',
       '60',
     );
+    // The sessions list folds to a rail so that the document gets the room; it can be asked back.
+    expect(screen.queryByRole('list', { name: 'Chat session list' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show chat sessions' }));
+    expect(screen.getByRole('list', { name: 'Chat session list' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Document viewer' })).toBeInTheDocument();
 
     await user.click(within(viewer).getByRole('button', { name: 'Close document viewer' }));
     expect(screen.queryByRole('region', { name: 'Document viewer' })).not.toBeInTheDocument();
     expect(screen.queryByRole('separator')).not.toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Chat session list' })).toBeInTheDocument();
+  });
+
+  it('on a phone, opens a cited passage full screen with a button back to the conversation', async () => {
+    setViewportWidth(400);
+    const pageText = 'Preamble. The term of this Agreement is ten years. Other text.';
+    const quote = 'The term of this Agreement is ten years.';
+    const citation = makeCitation({ quote, start: 10, end: 10 + quote.length });
+    const { user } = renderChat({
+      sessions: [makeSession()],
+      history: { 11: [makeEntry({ citations: [citation] })] },
+      routes: {
+        'GET /api/files/5/pages/2': {
+          body: { documentId: 5, pageNumber: 2, pageCount: 3, text: pageText },
+        },
+      },
+    });
+    await user.click(await selectSession('New Chat'));
+    await user.click(
+      await screen.findByRole('button', { name: 'Source 1: License Agreement.txt, page 2' }),
+    );
+
+    const dialog = await screen.findByRole('dialog', { name: 'Document' });
+    const viewer = within(dialog).getByRole('region', { name: 'Document viewer' });
+    expect(await within(viewer).findByTestId('citation-highlight')).toHaveTextContent(quote);
+    // Full screen: no divider to share the width with the conversation.
+    expect(screen.queryByRole('separator')).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Back to the conversation' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(
+      screen.getByRole('button', { name: 'Source 1: License Agreement.txt, page 2' }),
+    ).toBeVisible();
   });
 
   it('says "File not found" when the cited document is gone, or a source matches no file', async () => {

@@ -1,10 +1,15 @@
 import type { ChatSession, Citation, Project } from '@clearroom/contracts';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import ChevronRight from '@mui/icons-material/ChevronRight';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import { useTheme } from '@mui/material/styles';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { skipToken } from '@reduxjs/toolkit/query/react';
@@ -69,7 +74,14 @@ export function ChatWorkspace({ project }: { project: Project }) {
   const pendingHere = pending && pending.sessionId === selected?.id ? pending : null;
 
   const [question, setQuestion] = useState('');
-  const [viewer, setViewer] = useState<ViewerTarget | null>(null);
+  const [viewer, setViewerTarget] = useState<ViewerTarget | null>(null);
+  /** While the viewer is open the sessions list folds to a rail, unless it is asked back. */
+  const [sessionsAskedBack, setSessionsAskedBack] = useState(false);
+  const setViewer = (target: ViewerTarget | null) => {
+    setViewerTarget(target);
+    setSessionsAskedBack(false);
+  };
+  const sessionsFolded = wide && viewer !== null && !sessionsAskedBack;
   const [toDelete, setToDelete] = useState<ChatSession | null>(null);
 
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -275,36 +287,85 @@ export function ChatWorkspace({ project }: { project: Project }) {
           overflow: 'hidden',
         }}
       >
-        <Box
-          sx={(theme) => ({
-            flexShrink: 0,
-            maxHeight: 200,
-            borderBottom: `1px solid ${theme.palette.divider}`,
-            [theme.breakpoints.up('md')]: {
-              width: 280,
-              maxHeight: 'none',
-              borderBottom: 0,
+        {sessionsFolded ? (
+          <Box
+            data-testid="sessions-rail"
+            sx={(theme) => ({
+              flexShrink: 0,
+              width: 48,
+              pt: 1,
+              display: 'flex',
+              justifyContent: 'center',
               borderRight: `1px solid ${theme.palette.divider}`,
-            },
-          })}
-        >
-          <SessionSidebar
-            sessions={sessions}
-            isLoading={sessionsQuery.isLoading}
-            loadFailed={sessionsQuery.isError}
-            onRetry={() => void sessionsQuery.refetch()}
-            selectedId={selected?.id ?? null}
-            creating={creating}
-            onCreate={() => void create()}
-            onSelect={(session) => setSelectedId(session.id)}
-            onRename={(session, name) => void rename(session, name)}
-            onDelete={setToDelete}
-          />
-        </Box>
+            })}
+          >
+            <Tooltip title="Show chat sessions" placement="right">
+              <IconButton
+                aria-label="Show chat sessions"
+                onClick={() => setSessionsAskedBack(true)}
+              >
+                <ChevronRight />
+              </IconButton>
+            </Tooltip>
+          </Box>
+        ) : (
+          <Box
+            sx={(theme) => ({
+              flexShrink: 0,
+              maxHeight: 200,
+              borderBottom: `1px solid ${theme.palette.divider}`,
+              [theme.breakpoints.up('md')]: {
+                width: 280,
+                maxHeight: 'none',
+                borderBottom: 0,
+                borderRight: `1px solid ${theme.palette.divider}`,
+              },
+            })}
+          >
+            <SessionSidebar
+              sessions={sessions}
+              isLoading={sessionsQuery.isLoading}
+              loadFailed={sessionsQuery.isError}
+              onRetry={() => void sessionsQuery.refetch()}
+              selectedId={selected?.id ?? null}
+              creating={creating}
+              onCreate={() => void create()}
+              onSelect={(session) => setSelectedId(session.id)}
+              onRename={(session, name) => void rename(session, name)}
+              onDelete={setToDelete}
+            />
+          </Box>
+        )}
         <Box sx={{ flex: 1, minWidth: 0, minHeight: 0 }}>
-          <SplitPanel left={conversation} right={viewerPanel} stacked={!wide} />
+          <SplitPanel left={conversation} right={wide ? viewerPanel : null} />
         </Box>
       </Paper>
+      {!wide && viewerPanel && (
+        // On a phone the document takes the whole screen, with a way back to the conversation.
+        <Dialog
+          fullScreen
+          open
+          onClose={() => setViewer(null)}
+          slotProps={{ paper: { 'aria-label': 'Document' } }}
+        >
+          <Box
+            sx={(theme) => ({
+              display: 'flex',
+              alignItems: 'center',
+              px: 1,
+              py: 0.5,
+              borderBottom: `1px solid ${theme.palette.divider}`,
+            })}
+          >
+            <Button startIcon={<ArrowBack />} onClick={() => setViewer(null)}>
+              Back to the conversation
+            </Button>
+          </Box>
+          <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+            {viewerPanel}
+          </Box>
+        </Dialog>
+      )}
       <DeleteSessionDialog
         session={toDelete}
         deleting={deleting}

@@ -8,6 +8,7 @@ import { AnalysisNote } from './0006-analysis-note.js';
 import { ValuationReadFromText } from './0007-valuation-read-from-text.js';
 import { Clauses } from './0008-clauses.js';
 import { Reviews } from './0009-reviews.js';
+import { DealTeams } from './0010-deal-teams.js';
 
 /** Applied in order; a name, once released, never changes. */
 export const sqliteMigrations: MigrationObject[] = [
@@ -20,4 +21,5 @@ export const sqliteMigrations: MigrationObject[] = [
   { name: '0007-valuation-read-from-text', class: ValuationReadFromText },
   { name: '0008-clauses', class: Clauses },
   { name: '0009-reviews', class: Reviews },
+  { name: '0010-deal-teams', class: DealTeams },
 ];

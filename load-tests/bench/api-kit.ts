@@ -1,0 +1,62 @@
+/**
+ * The API's code that the offline benchmarks measure, through its public entry for them
+ * (apps/api/src/tools/bench-kit.ts), loaded from the build: run `nx run api:build` first (the
+ * npm scripts do). The benchmarks never import the API's sources, so the Nx boundary between the
+ * projects holds; the shapes below are what they rely on of that entry.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+export type Page = { number: number; text: string };
+export type Chunk = { pageNumber: number; start: number; end: number; text: string };
+export type IndexedChunk = Chunk & {
+  projectId: number;
+  documentId: number;
+  vector: Float32Array | null;
+};
+export type SearchHit = Omit<IndexedChunk, 'vector' | 'projectId'> & { score: number };
+export type SearchQuery = {
+  projectId: number;
+  text: string;
+  vector: Float32Array | null;
+  k: number;
+  documentIds?: number[];
+};
+export interface Embedder {
+  readonly model: string;
+  readonly dimensions: number | null;
+  readonly health: null;
+  ping(): Promise<void>;
+  embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]>;
+}
+export type StoredEntry = {
+  name: string;
+  method: number;
+  crc: number;
+  stored: Buffer;
+  size: number;
+};
+
+export type BenchKit = {
+  chunkDocument: (pages: Page[], options?: { tabular?: boolean }) => Promise<Chunk[]>;
+  SqliteSearchIndex: new (options: { file: string }) => {
+    index(chunks: IndexedChunk[]): Promise<void>;
+    search(query: SearchQuery): Promise<SearchHit[]>;
+    close(): Promise<void>;
+  };
+  createPageReader: (overrides?: { ocr?: 'off' | 'auto' | 'on' }) => Promise<{
+    read(filePath: string, mimeType: string): Promise<Page[]>;
+    close(): Promise<void>;
+  }>;
+  writeZip: (entries: StoredEntry[]) => Buffer;
+};
+
+const KIT = path.resolve('dist/apps/api/tools/bench-kit.js');
+
+export async function loadBenchKit(): Promise<BenchKit> {
+  if (!existsSync(KIT)) {
+    throw new Error(`${KIT} is missing: build the API first (npx nx run api:build).`);
+  }
+  return (await import(pathToFileURL(KIT).href)) as BenchKit;
+}
