@@ -5,10 +5,12 @@
  * apps/api/src/modules/clauses/model/clause-model.bin, others to data/clause-models/<name>.bin.
  * `--validate` measures instead: trains on three folds of the training part and prints the
  * figures on the fourth (the place to compare changes; the test split only reports).
+ * The fold's model is written to data/clause-models/validate-<name>.bin; `--validate --from <file>`
+ * measures it again without training (for changes in how spans are read from the scores).
  * Set CUAD_PAGES_CACHE to reuse extracted page text.
  */
 /* eslint-disable @nx/enforce-module-boundaries -- training uses the API's own clause code */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadSplit } from './corpus.ts';
@@ -26,6 +28,8 @@ const { values } = parseArgs({
     technique: { type: 'string', default: DEFAULT_TECHNIQUE },
     validate: { type: 'boolean', default: false },
     limit: { type: 'string' },
+    /** With --validate: measure this model file (one a --validate run wrote) instead of training. */
+    from: { type: 'string' },
   },
 });
 const technique = TECHNIQUES[values.technique];
@@ -47,7 +51,17 @@ console.error(
 if (values.validate) {
   const held = documents.filter((document) => cuadFoldOf(`validate:${document.pdfFile}`, 4) === 0);
   const rest = documents.filter((document) => cuadFoldOf(`validate:${document.pdfFile}`, 4) !== 0);
-  const model = ClauseModel.fromBytes(encodeModel(trainClauseModel(rest, technique, settings)));
+  // The fold's model is kept, so that changes after training (how candidates and spans are read
+  // from the scores) can be measured again with --from without training again.
+  const bytes = values.from
+    ? readFileSync(path.resolve(values.from))
+    : encodeModel(trainClauseModel(rest, technique, settings));
+  if (!values.from) {
+    const file = path.resolve(`data/clause-models/validate-${technique.name}.bin`);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, bytes);
+  }
+  const model = ClauseModel.fromBytes(bytes);
   console.log(
     `Validation inside the training split (${rest.length} contracts trained, ${held.length} held out)`,
   );

@@ -1,6 +1,22 @@
 import { SqlEntityManager } from '@mikro-orm/sql';
 import { Injectable } from '@nestjs/common';
-import type { Category, Evidence } from '../answers/answer.types.js';
+import type { CuadCategory as Category } from '../../cuad/labels.js';
+
+/**
+ * A stored clause as evidence, the shape the answers library reads (its `Evidence`): declared
+ * here so that clauses need not import answers (answers' evaluation tool reads clauses).
+ */
+export type ClauseEvidence = {
+  documentId: number;
+  documentName: string;
+  category: Category;
+  score: number;
+  pageNumber: number;
+  start: number;
+  end: number;
+  pageText: string;
+  pageCount?: number;
+};
 
 /**
  * Found clauses score in [0.5, 1], other candidates below 0.5: a composition threshold of 0.5
@@ -37,7 +53,7 @@ export class ClauseEvidenceReader {
   async read(
     documents: readonly EvidenceDocument[],
     categories: readonly Category[],
-  ): Promise<Evidence[]> {
+  ): Promise<ClauseEvidence[]> {
     if (documents.length === 0 || categories.length === 0) return [];
     const connection = this.em.fork().getConnection();
     const documentIds = documents.map((document) => document.id);

@@ -3,7 +3,7 @@ import { sigmoid, margins } from './linear.js';
 import { segmentFeatures } from './features.js';
 import { type ClauseModelParameters, decodeModel, modelVersionOf } from './model-file.js';
 import { type PageText, type Segment, segmentDocument } from './segment.js';
-import { documentProfile } from './document-layer.js';
+import { documentProfile, ruleHits } from './document-layer.js';
 import { SHORT_SPAN_EXTRACTORS, piecesOfRange } from './short-spans.js';
 import { verifiersFor, verify } from './verifiers.js';
 import { stackVectors } from './stack.js';
@@ -26,8 +26,13 @@ export type ClauseSpan = {
  * layer finds the category present; a present category shows at least its best clause.
  */
 export type ClassifyOptions = {
-  /** Report every candidate down to this score (at most MAX_PER_CATEGORY per category). */
+  /** Report every candidate down to this score (at most `limit` per category). */
   minScore?: number;
+  /**
+   * At most this many clauses per category (default MAX_PER_CATEGORY, what the API promises);
+   * `Infinity` for every candidate down to `minScore` (evaluation ranks them all).
+   */
+  limit?: number;
 };
 
 export const MAX_PER_CATEGORY = 10;
@@ -100,9 +105,10 @@ export class ClauseModel {
    */
   documentScores(segments: Segment[], scores: Float32Array[]): number[] {
     const layer = this.parameters.documentLayer;
+    const hits = layer?.rules ? ruleHits(this.categories, segments) : null;
     return this.categories.map((_, j) => {
       if (!layer) return scores.reduce((best, row) => Math.max(best, row[j]!), 0);
-      const profile = documentProfile(segments, scores, j);
+      const profile = documentProfile(segments, scores, j, hits?.[j]);
       const weights = layer.weights[j]!;
       let z = weights[profile.length]!;
       for (let k = 0; k < profile.length; k++) z += weights[k]! * profile[k]!;
@@ -141,17 +147,20 @@ export class ClauseModel {
         else if (ranked.length === 0) ranked = bestIndex(scores, j);
       }
       const extract = SHORT_SPAN_EXTRACTORS[category];
+      // A phrase met again (a party's name in a later sentence) is reported once, where it scores best.
+      const seen = new Set<string>();
       const clauses = ranked.flatMap((index) => {
         const segment = segments[index]!;
         const phrases = extract?.(segment.text) ?? [];
         if (phrases.length === 0) return [{ index, pieces: segment.pieces, group: index }];
-        return phrases.map(([from, to]) => ({
-          index,
-          pieces: piecesOfRange(segment, from, to),
-          group: nextGroup++,
-        }));
+        return phrases.flatMap(([from, to]) => {
+          const key = segment.text.slice(from, to).toLowerCase().replace(/\s+/g, ' ');
+          if (seen.has(key)) return [];
+          seen.add(key);
+          return [{ index, pieces: piecesOfRange(segment, from, to), group: nextGroup++ }];
+        });
       });
-      for (const { index, pieces, group } of clauses.slice(0, MAX_PER_CATEGORY)) {
+      for (const { index, pieces, group } of clauses.slice(0, options.limit ?? MAX_PER_CATEGORY)) {
         for (const piece of pieces)
           spans.push({ category, score: scores[index]![j]!, ...piece, group });
       }

@@ -8,7 +8,15 @@ import type { Segment } from './segment.js';
  */
 export type SparseVector = { indices: Uint32Array; values: Float32Array };
 
-export type FeatureOptions = { hashBits: number; context: boolean };
+export type FeatureOptions = {
+  hashBits: number;
+  /** Words of the segments before and after. */
+  context: boolean;
+  /** Words of the segment's outline (the heading above its section, the section's first sentence). */
+  outline?: boolean;
+  /** Word trigrams of the segment, and its words seen two apart (skip-bigrams). */
+  phrases?: boolean;
+};
 
 const STOP = new Set([
   'the',
@@ -55,6 +63,24 @@ export function segmentFeatures(
   const bigrams = words.slice(1).map((word, i) => `${words[i]}_${word}`);
   addGroup('w:', content, 1);
   addGroup('b:', bigrams, 1);
+  if (options.phrases) {
+    addGroup(
+      't:',
+      words.slice(2).map((word, i) => `${words[i]}_${words[i + 1]}_${word}`),
+      0.7,
+    );
+    addGroup(
+      's:',
+      content.slice(2).map((word, i) => `${content[i]}_${word}`),
+      0.5,
+    );
+  }
+  if (options.outline && segment.outline)
+    addGroup(
+      'o:',
+      wordsOf(segment.outline).filter((word) => !STOP.has(word)),
+      0.5,
+    );
   addGroup(
     'h:',
     wordsOf(segment.heading).filter((word) => !STOP.has(word)),

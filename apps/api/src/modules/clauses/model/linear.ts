@@ -37,6 +37,8 @@ export type TrainOptions = {
   l2: number;
   /** Extra weight of a positive example (positives are rare for every category). */
   positiveWeight: number;
+  /** Per category, replacing positiveWeight (rarer categories weigh more). */
+  positiveWeights?: Float32Array;
   seed: number;
 };
 
@@ -66,7 +68,9 @@ export function trainLogistic(examples: Example[], options: TrainOptions): Linea
       margins(model, example.x, z);
       for (let j = 0; j < c; j++) gradient[j] = sigmoid(z[j]!);
       for (const positive of example.positives) {
-        gradient[positive] = (gradient[positive]! - 1) * options.positiveWeight;
+        gradient[positive] =
+          (gradient[positive]! - 1) *
+          (options.positiveWeights?.[positive] ?? options.positiveWeight);
       }
       // Categories the example is already well classified for are skipped: most of them, for
       // most segments, which makes an epoch several times faster.

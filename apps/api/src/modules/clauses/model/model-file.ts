@@ -13,6 +13,8 @@ export type DocumentLayer = {
   /** Per category: weights of the document profile (see documentProfile) and a bias. */
   weights: number[][];
   thresholds: number[];
+  /** Whether the profile ends with the document rule's hit (documentProfile's ruleFires). */
+  rules?: boolean;
 };
 
 export type ClauseModelParameters = {

@@ -56,6 +56,12 @@ describe('segmentDocument', () => {
     expect(segments[2]!.heading).toBe('Assignment');
     expect(segments[4]!.heading).toBe('Assignment');
     expect(segments[7]!.heading).toBe('Governing Law');
+    // The outline: the heading above the section, and the section's first sentence for the rest.
+    expect(segments[2]!.outline).toBe('ARTICLE IV ASSIGNMENT');
+    expect(segments[4]!.outline).toBe(
+      'ARTICLE IV ASSIGNMENT Neither party may assign this Agreement without the other party’s consent.',
+    );
+    expect(segments[7]!.outline).toBe('ARTICLE IV ASSIGNMENT');
     expect(segments.some((segment) => /^ARTICLE IV|^ASSIGNMENT$/.test(segment.text))).toBe(false);
   });
 

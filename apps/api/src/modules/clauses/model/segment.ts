@@ -17,6 +17,12 @@ export type Segment = {
   heading: string;
   /** A title line of the document's first page (kept as a segment: Document Name lives there). */
   isTitle: boolean;
+  /**
+   * Outline context ('' when none), never in the span: the standalone heading above the section
+   * (kept when a run-in heading replaces `heading`) and, for the sub-clauses and later sentences
+   * of a numbered section, the section's first sentence ("…shall not assign…, except:").
+   */
+  outline?: string;
 };
 
 type Line = { pageNumber: number; start: number; end: number; text: string };
@@ -33,6 +39,8 @@ const BEFORE_REFERENCE =
   /\b(?:sections?|articles?|clauses?|paragraphs?|schedules?|exhibits?|annex|appendix|nos?\.?)$/i;
 /** …and a line ending in a preposition does so for a bare number ("…set forth in\n10.1 of"). */
 const BEFORE_NUMBER = /\b(?:of|to|in|under|with|by|than|per|and|or)$/i;
+/** A sub-clause's marker ((a), (iv), b.), as opposed to a section's (1.2, Section 5, ARTICLE IV). */
+const SUB_CLAUSE = /^(?:\(|[a-zA-Z][.)]|[ivx]{1,4}[.)])/;
 const MAX_HEADING_WORDS = 10;
 const MIN_SEGMENT_WORDS = 2;
 /** Heading lines among the first segments of the first page are title candidates too. */
@@ -45,6 +53,9 @@ export function segmentDocument(pages: PageText[]): Segment[] {
   let current: SegmentPiece[] = [];
   let heading = '';
   let headingLines: string[] = [];
+  let division = '';
+  let lead = '';
+  let leadPending = false;
   const textOf = new Map(pages.map((page) => [page.pageNumber, page.text]));
 
   const close = () => {
@@ -59,7 +70,12 @@ export function segmentDocument(pages: PageText[]): Segment[] {
       current = pieces;
       return;
     }
-    segments.push({ pieces, text: joined, heading, isTitle: false });
+    const outline = [division, leadPending ? '' : lead].filter(Boolean).join(' ');
+    if (leadPending) {
+      lead = joined;
+      leadPending = false;
+    }
+    segments.push({ pieces, text: joined, heading, isTitle: false, outline });
   };
   const add = (pageNumber: number, start: number, end: number) => {
     const last = current.at(-1);
@@ -85,6 +101,8 @@ export function segmentDocument(pages: PageText[]): Segment[] {
       if (current.length === 0) {
         headingLines = [...headingLines, line.text];
         heading = headingLines.join(' ');
+        division = heading;
+        lead = '';
         if (DIVISION.test(line.text)) inTitleZone = false;
         if (
           inTitleZone &&
@@ -107,6 +125,10 @@ export function segmentDocument(pages: PageText[]): Segment[] {
     if (marker) {
       close();
       inTitleZone = false;
+      if (!SUB_CLAUSE.test(marker[0])) {
+        leadPending = true;
+        lead = '';
+      }
       const inline = inlineHeading(line.text.slice(marker[0].length));
       if (inline) {
         // "9.3 Governing Law. This Agreement…": the run-in heading is context, not span.

@@ -28,7 +28,30 @@ describe('short-span extractors', () => {
     expect(
       phrases('Effective Date', 'The term commences on the date of the last signature.'),
     ).toEqual([]);
-    expect(phrases('Document Name', 'MASTER SUPPLY AGREEMENT')).toEqual([]);
+    expect(
+      phrases('Document Name', 'Exhibit 10.4\nMASTER SUPPLY AGREEMENT\nThis Agreement'),
+    ).toEqual(['MASTER SUPPLY AGREEMENT']);
+    expect(phrases('Document Name', 'THIS CO-BRANDING AND ADVERTISING AGREEMENT (the')).toEqual([
+      'CO-BRANDING AND ADVERTISING AGREEMENT',
+    ]);
+    expect(phrases('Agreement Date', 'made this _____ day of __________, 2015 by')).toEqual([
+      '_____ day of __________, 2015',
+    ]);
+    expect(
+      phrases('Effective Date', 'This Agreement shall commence on the date of its execution.'),
+    ).toEqual(['This Agreement shall commence on the date of its execution.']);
+    expect(
+      phrases(
+        'Parties',
+        'between NETWORK 1 FINANCIAL, INC. ("NETWORK 1") and 2THEMART.COM, INC. Acme and Beta are referred to individually as a "Party".',
+      ),
+    ).toEqual([
+      // The sentence that names the parties' collective term is a Parties passage whole.
+      'between NETWORK 1 FINANCIAL, INC. ("NETWORK 1") and 2THEMART.COM, INC. Acme and Beta are referred to individually as a "Party".',
+      'NETWORK 1 FINANCIAL, INC.',
+      'NETWORK 1',
+      '2THEMART.COM, INC.',
+    ]);
   });
 
   it('maps a phrase back to page pieces, across a page break too', () => {

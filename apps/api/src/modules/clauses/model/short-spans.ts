@@ -15,18 +15,35 @@ const DATE = new RegExp(
     `\\b${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?\\s*,?\\s*\\d{4}`,
     `\\b\\d{1,2}\\s*(?:st|nd|rd|th|s\\s*t|n\\s*d|r\\s*d|t\\s*h)?\\s+(?:day\\s+of\\s+)?${MONTH},?\\s+\\d{4}`,
     `\\b\\d{1,2}/\\d{1,2}/\\d{2,4}\\b`,
+    // A date left blank to be filled in: "____ day of ________, 2015", "this ___ day of ____, 20__".
+    `_{2,}\\s*day\\s+of\\s+_{2,}\\s*,?\\s*(?:in\\s+the\\s+year\\s+)?(?:\\d{4}|20_*|_{2,})`,
   ].join('|'),
   'gi',
 );
 const DOCUMENT_KIND =
   '(?:Agreement|Contract|Amendment|License|Licence|Lease|Plan|Terms and Conditions|Addendum|Memorandum of Understanding|Arrangement|Deed|Charter)';
+const DOCUMENT_KIND_UPPER =
+  '(?:AGREEMENT|CONTRACT|AMENDMENT|LICENSE|LICENCE|LEASE|PLAN|TERMS AND CONDITIONS|ADDENDUM|MEMORANDUM OF UNDERSTANDING|ARRANGEMENT|DEED|CHARTER)';
+/** "This Commercialization and License Agreement", "THIS CO-BRANDING AGREEMENT": the name, not "this". */
 const DOCUMENT_NAME = new RegExp(
-  `\\b(?:[Tt]his|[Tt]he)\\s+((?:[A-Z0-9][\\w&'’/-]*\\s+(?:(?:and|of|for|to|on)\\s+)?){0,8}${DOCUMENT_KIND})\\b`,
+  [
+    `\\b(?:[Tt]his|THIS|[Tt]he|THE)\\s+((?:[A-Z0-9][\\w&'’/.-]*\\s+(?:(?:and|of|for|to|on)\\s+)?){1,8}${DOCUMENT_KIND})\\b`,
+    `\\b(?:THIS|THE)\\s+((?:[A-Z0-9][A-Z0-9&'’/.-]*,?\\s+(?:(?:AND|OF|FOR|TO|ON)\\s+)?){1,8}${DOCUMENT_KIND_UPPER})\\b`,
+  ].join('|'),
   'g',
 );
+/** A title line in capitals: "CO-BRANDING AND ADVERTISING AGREEMENT", "FRANCHISE AGREEMENT (Exclusive)". */
+const TITLE_LINE = new RegExp(
+  `^[ \\t]*((?:[A-Z0-9][A-Z0-9&'’®/.,-]*[ \\t]+){0,9}${DOCUMENT_KIND_UPPER}S?(?:[ \\t]*\\([^)\\n]{1,40}\\))?)[ \\t]*$`,
+  'gm',
+);
+/** Company names by their suffix, in any case ("Acme Holdings, Inc.", "2THEMART.COM, INC."). */
 const COMPANY =
-  /\b[A-Z][\w&'’.-]*(?:\s+(?:[A-Z][\w&'’.-]*|of|and|&)){0,6},?\s+(?:Inc\.?|Incorporated|LLC|L\.L\.C\.|Ltd\.?|Limited|Corporation|Corp\.?|Company|Co\.|N\.A\.|GmbH|S\.A\.|plc|PLC|LP|L\.P\.|LLP|AG|B\.V\.|N\.V\.|S\.p\.A\.|Pty\.? Ltd\.?|SE)(?![\w])/g;
-const DEFINED_TERM = /[“"]([A-Z][^”"]{0,60})[”"]/g;
+  /\b[A-Z0-9][\w&'’.-]*(?:\s+(?:[A-Z0-9][\w&'’.-]*|of|and|&|de)){0,6},?\s+(?:Inc\.?|INC\.?|Incorporated|INCORPORATED|LLC|L\.L\.C\.|Ltd\.?|LTD\.?|Ltda\.?|Limited|LIMITED|Corporation|CORPORATION|Corp\.?|CORP\.?|Company|COMPANY|Co\.|CO\.|N\.A\.|GmbH|GMBH|S\.A\.|plc|PLC|LP|L\.P\.|LLP|L\.L\.P\.|AG|B\.V\.|N\.V\.|S\.p\.A\.|S\.A\.S\.|Pty\.? Ltd\.?|SE|SA|AB|AS|A\/S|Oy|KK|K\.K\.)(?![\w])/g;
+const DEFINED_TERM = /[“"]\s*([A-Z][^”"]{0,60}?)\s*[”"]/g;
+/** "…are referred to individually as a "Party" and collectively as the "Parties"": annotators mark it whole. */
+const PARTIES_SENTENCE =
+  /\b(?:referred to|each|individually|collectively|together)\b[^.]{0,120}[“"']Part(?:y|ies)\b/;
 
 function matches(pattern: RegExp, text: string, group = 0): [number, number][] {
   const found: [number, number][] = [];
@@ -39,18 +56,49 @@ function matches(pattern: RegExp, text: string, group = 0): [number, number][] {
   return found;
 }
 
+/** Ranges of whichever group of `pattern` took part in each match. */
+function matchAll(pattern: RegExp, text: string): [number, number][] {
+  const found: [number, number][] = [];
+  for (const match of text.matchAll(pattern)) {
+    const value = match.slice(1).find((group) => group !== undefined);
+    if (value === undefined) continue;
+    const start = match.index + match[0].indexOf(value);
+    found.push([start, start + value.length]);
+  }
+  return found;
+}
+
 const NOT_A_PARTY =
-  /^(?:Agreement|Party|Parties|Effective Date|Term|Territory|Affiliate|Products?|Services?)$/;
+  /^(?:Agreement|AGREEMENT|Party|Parties|Effective Date|Term|Territory|Affiliates?|Products?|Services?|Confidential Information|Commission|Program|Addendum|Amendment|Exhibit|Schedule)$/;
 
 export const SHORT_SPAN_EXTRACTORS: Record<string, Extractor> = {
   'Agreement Date': (text) => matches(DATE, text),
-  'Effective Date': (text) => (/effective|commence/i.test(text) ? matches(DATE, text) : []),
-  'Document Name': (text) => (text === text.toUpperCase() ? [] : matches(DOCUMENT_NAME, text, 1)),
+  // The date, and the sentence itself when it says when the agreement takes effect (annotators
+  // mark "This Agreement shall commence on the date of its execution" whole).
+  'Effective Date': (text) => {
+    if (!/effective|commenc|come into (?:force|effect)|begin|start/i.test(text)) return [];
+    const dates = matches(DATE, text);
+    const sentence: [number, number][] =
+      /(?:shall|will|is to)\s+(?:be(?:come)?\s+effective|commence|begin|come into)|effective\s+(?:as\s+of|on|upon|from)|(?:term|agreement)\s+(?:shall|will)\s+(?:commence|begin|start)/i.test(
+        text,
+      ) &&
+      text.length <= 400 &&
+      !/\b(?:between|entered into)\b/i.test(text)
+        ? [[0, text.length]]
+        : [];
+    return [...dates, ...sentence];
+  },
+  'Document Name': (text) => {
+    const titles = matches(TITLE_LINE, text, 1);
+    const named = [...matchAll(DOCUMENT_NAME, text)];
+    return [...titles, ...named].sort((a, b) => a[0] - b[0]);
+  },
   Parties: (text) => {
     const terms = matches(DEFINED_TERM, text, 1).filter(
       ([start, end]) => !NOT_A_PARTY.test(text.slice(start, end)),
     );
-    return [...matches(COMPANY, text), ...terms].sort((a, b) => a[0] - b[0]);
+    const whole: [number, number][] = PARTIES_SENTENCE.test(text) ? [[0, text.length]] : [];
+    return [...matches(COMPANY, text), ...terms, ...whole].sort((a, b) => a[0] - b[0]);
   },
 };
 

@@ -7,43 +7,39 @@
 const REQUIRED_WORDS: Record<string, RegExp> = {
   'Governing Law': /\blaws?\b|govern|constru/i,
   'Most Favored Nation':
-    /most favou?red|favou?rable than|less favou?rable|more favou?rable|as favou?rable|best (?:price|terms)|lowest (?:price|net price|rate)|better (?:price|terms|pricing)|price protection|equal to or better/i,
+    /favou?r|best|lowest|better|equal to|no (?:higher|greater|less)|not (?:higher|greater|less)|price protection|comparable/i,
   'Non-Compete': /compet|engage|similar|business/i,
   Exclusivity: /exclusiv|sole\b|solely|only|shall not|will not|may not|not\b/i,
   'No-Solicit Of Customers': /solicit|entic|divert|induce|interfere|take away|call upon/i,
   'No-Solicit Of Employees': /solicit|hire|employ|recruit|entic|induce/i,
   'Non-Disparagement':
-    /disparag|derogat|defam|negative (?:comment|statement|remark)|detriment|reputation|critici/i,
+    /disparag|derogat|defam|negative|detriment|reputation|critici|goodwill|statement|remark/i,
   'Termination For Convenience': /terminat|cancel|end\b|withdraw/i,
-  'Rofr/Rofo/Rofn':
-    /first refus|first offer|first negotiat|right of first|first right|right to match|match(?:ing)? (?:the )?(?:offer|terms)|option to (?:purchase|acquire)|first option/i,
+  'Rofr/Rofo/Rofn': /first|refus|offer|negotiat|match|option|prior to/i,
   'Change Of Control':
     /control|merge|acqui|consolidat|substantially all|reorgani|owner|voting|equity|shares|sale of|change in/i,
   'Anti-Assignment': /assign|transfer|delegat|success/i,
   'Revenue/Profit Sharing': /revenue|profit|royalt|percent|%|share|commission|proceeds|sales/i,
-  'Price Restrictions':
-    /(?:price|pricing|fee|rate)s?\b[\s\S]{0,80}\b(?:increase|adjust|change|raise|exceed|fixed|firm|reduc|decreas)|(?:increase|adjust|change|raise|reduc|decreas)[\s\S]{0,80}\b(?:price|pricing|fee|rate)/i,
+  'Price Restrictions': /price|pricing|fee|rate|cost|charge|increase|discount/i,
   'Minimum Commitment': /minimum|at least|no less|not less|shall purchase|commit|require/i,
   'Ip Ownership Assignment': /assign|own|title|vest|property|right/i,
-  'Joint Ip Ownership':
-    /joint(?:ly)?\b[\s\S]{0,60}(?:own|title|property|invent|patent)|co-own|owned jointly|joint property/i,
+  'Joint Ip Ownership': /joint|co-own|both parties|mutual|shared|undivided|equal/i,
   'License Grant': /licen[cs]|right to use|grant|permit/i,
   'Non-Transferable License': /licen[cs]|transfer|assign|sublicen/i,
   'Affiliate License-Licensor': /affiliat|subsidiar|parent|group/i,
   'Affiliate License-Licensee': /affiliat|subsidiar|parent|group|sublicen/i,
   'Unlimited/All-You-Can-Eat-License':
-    /unlimited|any number of|all-you-can|without (?:any )?limit|no limit|enterprise[- ]wide|site licen|unrestricted/i,
+    /unlimited|number|all-you-can|limit|enterprise|site|unrestricted|any and all|all users|copies/i,
   'Irrevocable Or Perpetual License': /irrevoc|perpetu/i,
-  'Source Code Escrow': /escrow/i,
+  'Source Code Escrow': /escrow|source code|deposit/i,
   'Audit Rights': /audit|inspect|examin|books|records|review|access/i,
   'Cap On Liability': /liab|damage|exceed|limit|amount|aggregate|consequential/i,
   'Uncapped Liability': /liab|damage|limit|exclu|consequential|indemn/i,
-  'Liquidated Damages':
-    /liquidated|penalt|forfeit|as damages|termination fee|cancellation fee|break-?up fee|kill fee/i,
+  'Liquidated Damages': /liquidated|penalt|forfeit|damages|fee\b|fees\b|payable|pay\b|amount/i,
   'Warranty Duration': /warrant|guarant|defect/i,
   Insurance: /insur|coverage|policy|policies|insured/i,
   'Covenant Not To Sue': /\bsue\b|challenge|contest|assert|bring|institut|attack|oppos/i,
-  'Third Party Beneficiary': /beneficiar/i,
+  'Third Party Beneficiary': /beneficiar|third part|enforce/i,
 };
 
 const UNVERIFIED_FACTOR = 0.1;

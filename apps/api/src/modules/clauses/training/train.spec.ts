@@ -8,7 +8,7 @@ import { ClauseModel } from '../model/clause-model.js';
 import { encodeModel } from '../model/model-file.js';
 import { labelDocument } from './dataset.js';
 import { evaluateClauseModel } from './evaluate.js';
-import { TECHNIQUES, type Technique, trainClauseModel } from './train.js';
+import { DEFAULT_TECHNIQUE, TECHNIQUES, type Technique, trainClauseModel } from './train.js';
 
 /** Short training contracts (one or two pages each), three of them with a governing-law clause. */
 const SLICE = [
@@ -22,7 +22,10 @@ const SLICE = [
   'SalesforcecomInc_20171122_10-Q_EX-10.1_10961535_EX-10.1_Reseller Agreement.pdf',
 ];
 /** The shipped technique on a small hash space, so that the slice trains in seconds. */
-const SMALL: Technique = { ...TECHNIQUES['verified']!, features: { hashBits: 14, context: true } };
+const SMALL: Technique = {
+  ...TECHNIQUES[DEFAULT_TECHNIQUE]!,
+  features: { hashBits: 14, context: true },
+};
 const SETTINGS = { folds: 2, epochs: 3, seed: 1 };
 
 describeWithCorpus('training the clause model on a slice of CUAD', () => {
@@ -49,7 +52,11 @@ describeWithCorpus('training the clause model on a slice of CUAD', () => {
       ),
     ).toBe(true);
 
-    const bytes = encodeModel(trainClauseModel(documents, SMALL, SETTINGS));
+    const parameters = trainClauseModel(documents, SMALL, SETTINGS);
+    // The shipped technique's document layer reads the document rules: one more profile input.
+    expect(parameters.documentLayer?.rules).toBe(true);
+    expect(parameters.documentLayer?.weights[0]).toHaveLength(7);
+    const bytes = encodeModel(parameters);
     expect(encodeModel(trainClauseModel(documents, SMALL, SETTINGS)).equals(bytes)).toBe(true);
 
     const model = ClauseModel.fromBytes(bytes);

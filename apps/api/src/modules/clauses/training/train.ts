@@ -1,7 +1,7 @@
 import { cuadFoldOf } from '../../../cuad/split.js';
 import { CUAD_CATEGORIES } from '../../../cuad/labels.js';
 import { bestF1Threshold, fitPlatt, type Platt } from '../model/calibrate.js';
-import { documentProfile } from '../model/document-layer.js';
+import { documentProfile, ruleHits } from '../model/document-layer.js';
 import { verifiersFor, verify } from '../model/verifiers.js';
 import { STACK_BITS, stackVectors } from '../model/stack.js';
 import { type FeatureOptions, type SparseVector, segmentFeatures } from '../model/features.js';
@@ -26,6 +26,10 @@ export type Technique = {
   verifiers: boolean;
   /** Rescore each segment from the first stage's scores around it (stack.ts). */
   stack: boolean;
+  /** Weigh a category's positive examples up the rarer they are (else the same weight for all). */
+  classWeights?: boolean;
+  /** The document layer also reads whether a category's document rule fires (document-layer.ts). */
+  documentRules?: boolean;
 };
 
 export const TECHNIQUES: Record<string, Technique> = {
@@ -36,6 +40,35 @@ export const TECHNIQUES: Record<string, Technique> = {
     features: { hashBits: 18, context: false },
     documentLayer: false,
     verifiers: false,
+    stack: false,
+  },
+  contextual: {
+    name: 'contextual',
+    description:
+      "'verified' plus the words of the segment's outline (the heading above its section and the section's first sentence), word trigrams and skip-bigrams, and rarer categories' positives weighed up",
+    features: { hashBits: 18, context: true, outline: true, phrases: true },
+    documentLayer: true,
+    verifiers: true,
+    stack: false,
+    classWeights: true,
+  },
+  ruled: {
+    name: 'ruled',
+    description:
+      '\'verified\' plus document rules (phrases such as "most favored" or "liquidated damages" anywhere in the contract) as an input of the document layer',
+    features: { hashBits: 18, context: true },
+    documentLayer: true,
+    verifiers: true,
+    stack: false,
+    documentRules: true,
+  },
+  outline: {
+    name: 'outline',
+    description:
+      "'verified' plus the words of the segment's outline (the heading above its section and the section's first sentence)",
+    features: { hashBits: 18, context: true, outline: true },
+    documentLayer: true,
+    verifiers: true,
     stack: false,
   },
   verified: {
@@ -57,7 +90,7 @@ export const TECHNIQUES: Record<string, Technique> = {
     stack: true,
   },
 };
-export const DEFAULT_TECHNIQUE = 'verified';
+export const DEFAULT_TECHNIQUE = 'ruled';
 
 export type TrainSettings = {
   folds: number;
@@ -100,6 +133,7 @@ export function trainClauseModel(
     technique.features.hashBits,
     settings,
     'first stage',
+    technique.classWeights,
   );
   const platt = calibrate(documents, firstMargins);
   let probabilities = probabilitiesOf(firstMargins, platt);
@@ -118,11 +152,20 @@ export function trainClauseModel(
       platt: stackPlatt,
     };
   }
-  const documentLayer = technique.documentLayer ? fitDocumentLayer(documents, probabilities) : null;
+  const documentLayer = technique.documentLayer
+    ? fitDocumentLayer(documents, probabilities, technique.documentRules ?? false)
+    : null;
   const thresholds = technique.documentLayer
     ? spanThresholds(documents, probabilities)
     : bestClauseThresholds(documents, probabilities);
-  const linear = fit(documents, vectors, () => true, technique.features.hashBits, settings);
+  const linear = fit(
+    documents,
+    vectors,
+    () => true,
+    technique.features.hashBits,
+    settings,
+    technique.classWeights,
+  );
   log('final model trained');
   return {
     technique: technique.name,
@@ -144,13 +187,14 @@ function crossFit(
   hashBits: number,
   settings: TrainSettings,
   stage: string,
+  classWeights = false,
 ): Float32Array[][] {
   const outOfFold: Float32Array[][] = documents.map(() => []);
   for (let fold = 0; fold < settings.folds; fold++) {
     const inFold = documents.map(
       (document) => cuadFoldOf(document.pdfFile, settings.folds) === fold,
     );
-    const model = fit(documents, vectors, (i) => !inFold[i], hashBits, settings);
+    const model = fit(documents, vectors, (i) => !inFold[i], hashBits, settings, classWeights);
     documents.forEach((_, i) => {
       if (inFold[i]) outOfFold[i] = vectors[i]!.map((x) => margins(model, x));
     });
@@ -159,21 +203,37 @@ function crossFit(
   return outOfFold;
 }
 
+/**
+ * Rarer categories' positives weigh more: 2 × √(median count / count), between 2 and 8, so a
+ * category with a few dozen positive segments is not drowned by the negatives.
+ */
+export function positiveWeightsOf(counts: number[]): Float32Array {
+  const sorted = [...counts].sort((a, b) => a - b);
+  const median = Math.max(1, sorted[Math.floor(sorted.length / 2)]!);
+  return Float32Array.from(counts, (count) =>
+    Math.min(8, Math.max(2, 2 * Math.sqrt(median / Math.max(1, count)))),
+  );
+}
+
 function fit(
   documents: LabelledDocument[],
   vectors: SparseVector[][],
   include: (index: number) => boolean,
   hashBits: number,
   settings: TrainSettings,
+  classWeights = false,
 ): LinearWeights {
   const examples: Example[] = [];
+  const positiveCounts = new Array<number>(CATEGORIES).fill(0);
   documents.forEach((document, i) => {
     if (!include(i)) return;
-    document.segments.forEach((_, s) =>
-      examples.push({ x: vectors[i]![s]!, positives: document.positives[s]! }),
-    );
+    document.segments.forEach((_, s) => {
+      examples.push({ x: vectors[i]![s]!, positives: document.positives[s]! });
+      for (const j of document.positives[s]!) positiveCounts[j]!++;
+    });
   });
   return trainLogistic(examples, {
+    positiveWeights: classWeights ? positiveWeightsOf(positiveCounts) : undefined,
     hashBits,
     categories: CATEGORIES,
     epochs: settings.epochs,
@@ -237,12 +297,16 @@ function spanThresholds(documents: LabelledDocument[], probabilities: Float32Arr
 function fitDocumentLayer(
   documents: LabelledDocument[],
   probabilities: Float32Array[][],
+  rules: boolean,
 ): DocumentLayer {
   const weights: number[][] = [];
   const thresholds: number[] = [];
+  const hits = documents.map((document) =>
+    rules ? ruleHits(CUAD_CATEGORIES, document.segments) : null,
+  );
   CUAD_CATEGORIES.forEach((_, j) => {
     const profiles = documents.map((document, i) =>
-      documentProfile(document.segments, probabilities[i]!, j),
+      documentProfile(document.segments, probabilities[i]!, j, hits[i]?.[j]),
     );
     const labels = documents.map((document) => isPresent(document, j));
     const w = fitDenseLogistic(profiles, labels);
@@ -252,7 +316,7 @@ function fitDocumentLayer(
     );
     thresholds.push(bestF1Threshold(scores, labels));
   });
-  return { weights, thresholds };
+  return rules ? { weights, thresholds, rules } : { weights, thresholds };
 }
 
 /** Small dense logistic regression (weights then bias) by gradient descent with a light L2. */

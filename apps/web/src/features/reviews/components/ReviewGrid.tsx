@@ -46,7 +46,9 @@ export function ReviewGrid({
   const visibleCount = height > 0 ? Math.ceil(height / ROW_HEIGHT) : UNMEASURED_ROWS;
   const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(rows.length, first + visibleCount + 2 * OVERSCAN);
-  const template = `260px repeat(${review.columns.length}, minmax(200px, 1fr)) 96px`;
+  // Fixed widths: with `1fr` tracks in a max-content grid, every column grew as wide as the
+  // longest value of any column (a quoted clause), and one column filled the screen.
+  const template = `260px repeat(${review.columns.length}, 240px) 96px`;
 
   const sortIcon = (columnId: number | 'document') =>
     sort.columnId !== columnId ? null : sort.direction === 'asc' ? (
