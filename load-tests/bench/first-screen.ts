@@ -39,7 +39,8 @@ export async function firstScreenMs(
       const { pathname } = new URL(request.url());
       // startTime is epoch ms; responseEnd counts from it: the request's duration.
       const { startTime, responseEnd } = request.timing();
-      if (pathname.startsWith('/api/')) {
+      // A request of the previous load that ends after this one began does not count.
+      if (pathname.startsWith('/api/') && startTime >= navigationStart) {
         apiCalls.push({
           path: pathname,
           ms: responseEnd,
