@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/require-await -- the in-memory fakes implement the async repository and access methods synchronously */
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import type { CreateProjectFields, ProjectRole, UpdateProjectFields } from '@clearroom/contracts';
 import type { Actor } from '../activity/activity-log.service.js';
