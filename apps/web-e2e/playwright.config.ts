@@ -63,6 +63,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       REGISTER_MAX_PER_ADDRESS: '1000',
+      // The journeys need no /metrics, and its fixed port may be taken by another local server.
+      METRICS_PORT: '0',
     },
   },
 });

@@ -478,6 +478,43 @@ describe('single sign-on against a Keycloak-like realm (AUTH_DRIVER=oidc)', () =
       });
     });
 
+    it('lets an owner share a project, by username, with anyone who has signed in once (issue 17)', async () => {
+      const post = (token: string, path: string, body: unknown) =>
+        fetch(`${base}${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      const lead = realm.addUser('lena', ['deal-team']);
+      const analyst = realm.addUser('arlo', ['deal-team']);
+      const leadToken = (await realm.issueTokens(sso.browser(), lead)).access_token;
+      const created = await post(leadToken, '/api/projects', { name: 'Project Harrier' });
+      expect(created.status).toBe(201);
+      const { project } = (await created.json()) as { project: { id: number } };
+      const tooEarly = await post(leadToken, `/api/projects/${project.id}/members`, {
+        username: 'arlo',
+        role: 'viewer',
+      });
+      expect(tooEarly.status).toBe(404);
+      expect(await tooEarly.json()).toMatchObject({ code: 'UNKNOWN_USER' });
+      const analystToken = (await realm.issueTokens(sso.browser(), analyst)).access_token;
+      expect((await callApi(analystToken)).status).toBe(200); // the first sign-in
+      const added = await post(leadToken, `/api/projects/${project.id}/members`, {
+        username: 'ARLO',
+        role: 'viewer',
+      });
+      expect(added.status).toBe(201);
+      expect(await (await callApi(analystToken)).json()).toEqual({
+        projects: [
+          expect.objectContaining({
+            id: project.id,
+            role: 'viewer',
+            owner: { id: expect.any(Number), username: 'lena' },
+          }),
+        ],
+      });
+    });
+
     it('refuses an expired token', async () => {
       const token = await realm.sign(
         accessClaims(realm.addUser('ned'), { iat: epoch() - 600, exp: epoch() - 120 }),

@@ -9,12 +9,17 @@ function isAuthRequest(args: string | FetchArgs): boolean {
 /**
  * A 401 from any other endpoint means the session has ended (expired, or signed out in another
  * tab): the current user is then refetched, comes back null, and the protected pages send the
- * visitor to /login.
+ * visitor to /login. A 403 means the user's role in a project no longer allows what the page
+ * offered (an owner changed it meanwhile): the projects, which carry the role, are refetched so
+ * that the page stops offering it.
  */
 const baseQueryWithSessionCheck: typeof baseQuery = async (args, queryApi, extraOptions) => {
   const result = await baseQuery(args, queryApi, extraOptions);
   if (result.error?.status === 401 && !isAuthRequest(args)) {
     queryApi.dispatch(api.util.invalidateTags(['User']));
+  }
+  if (result.error?.status === 403 && !isAuthRequest(args)) {
+    queryApi.dispatch(api.util.invalidateTags([{ type: 'Projects', id: 'LIST' }]));
   }
   return result;
 };
@@ -39,6 +44,9 @@ export const api = createApi({
     'Clauses',
     'Reviews',
     'ReviewTemplates',
+    'Members',
+    'Activity',
+    'AdminUsers',
   ],
   keepUnusedDataFor: 300,
   refetchOnFocus: false,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorMessage, toApiError } from './baseQuery';
+import { errorMessage, forbiddenMessage, toApiError } from './baseQuery';
 
 describe('toApiError', () => {
   it("carries the server's error field and code", () => {
@@ -49,5 +49,19 @@ describe('errorMessage', () => {
     ).toBe('Slow down');
     expect(errorMessage(toApiError({ status: 500, data: {} }), 'Fallback')).toBe('Fallback');
     expect(errorMessage(new Error('boom'), 'Fallback')).toBe('Fallback');
+  });
+});
+
+describe('forbiddenMessage', () => {
+  it("uses the server's message for a 403 only", () => {
+    const forbidden = toApiError({
+      status: 403,
+      data: { error: "Viewers can't upload documents", code: 'FORBIDDEN' },
+    });
+    expect(forbiddenMessage(forbidden, 'Fallback')).toBe("Viewers can't upload documents");
+    const failed = toApiError({ status: 500, data: { error: 'Boom', code: 'INTERNAL_ERROR' } });
+    expect(forbiddenMessage(failed, 'Fallback')).toBe('Fallback');
+    expect(forbiddenMessage(toApiError({ status: 403, data: {} }), 'Fallback')).toBe('Fallback');
+    expect(forbiddenMessage(new Error('boom'), 'Fallback')).toBe('Fallback');
   });
 });

@@ -67,3 +67,16 @@ export const baseQuery: BaseQueryFn<
   }
   return result;
 };
+
+/**
+ * The server's message when it refused for the user's role (403: "Viewers can't upload
+ * documents"), else the caller's fallback: pages whose spec fixes a failure's wording keep it for
+ * every other failure.
+ */
+export function forbiddenMessage(error: unknown, fallback: string): string {
+  if (typeof error === 'object' && error !== null && 'fromServer' in error) {
+    const apiError = error as ApiError;
+    if (apiError.status === 403 && apiError.fromServer) return apiError.message;
+  }
+  return fallback;
+}

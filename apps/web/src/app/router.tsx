@@ -47,6 +47,13 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: 'admin/users',
+                lazy: async () => ({
+                  Component: (await import('../features/admin/components/AdminUsersPage'))
+                    .AdminUsersPage,
+                }),
+              },
+              {
                 path: 'project/:id',
                 children: [
                   { index: true, element: <Navigate to="deal-details" replace /> },
@@ -105,6 +112,13 @@ export const routes: RouteObject[] = [
                         }),
                       },
                     ],
+                  },
+                  {
+                    path: 'activity',
+                    lazy: async () => ({
+                      Component: (await import('../features/activity/components/ActivityPage'))
+                        .ActivityPage,
+                    }),
                   },
                   {
                     path: 'settings',

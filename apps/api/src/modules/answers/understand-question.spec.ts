@@ -62,6 +62,23 @@ describe('understandQuestion', () => {
     expect(understood.answerType).toBe('place');
   });
 
+  it('names a document by a word capitalised inside ("mPhase\'s" for MphaseTechnologiesInc_…)', () => {
+    const understood = understandQuestion(
+      "What happens to mPhase's co-branding agreement on a change of control?",
+      {
+        documents: [
+          ...documents,
+          {
+            documentId: 9,
+            names: ['MphaseTechnologiesInc_20030911_10-K_EX-10.15_Co-Branding Agreement'],
+          },
+        ],
+      },
+    );
+    expect(understood.scope).toEqual({ kind: 'named', documentIds: [9], exhaustive: false });
+    expect(understood.categories[0]).toBe('Change Of Control');
+  });
+
   it('scopes "the documents in this conversation" and "these agreements" to the conversation', () => {
     for (const question of [
       'Which of the documents in this conversation have a non-compete clause?',

@@ -97,12 +97,12 @@ function namedDocuments(
   documents: readonly NamedDocument[],
 ): { documentIds: number[]; words: string[] } {
   const words = question.match(TERM) ?? [];
-  // A capitalised word after the first ("the Inktomi agreement") may name a document by the start
-  // of a name's word (INKTOMICORP_…); any other word must be a whole word of the name.
+  // A capitalised word after the first ("the Inktomi agreement", "mPhase's") may name a document by
+  // the start of a name's word (INKTOMICORP_…); any other word must be a whole word of the name.
   const asked = words
     .map((word, index) => ({
       word: word.toLowerCase(),
-      proper: index > 0 && /^\p{Lu}/u.test(word),
+      proper: index > 0 && /\p{Lu}/u.test(word),
     }))
     .filter(
       ({ word }) => word.length >= 3 && !GENERIC_NAME_WORDS.has(word) && !STOP_WORDS.has(word),

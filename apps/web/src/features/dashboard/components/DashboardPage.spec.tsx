@@ -231,4 +231,60 @@ describe('DashboardPage', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(await screen.findByRole('heading', { name: 'Welcome back, alice' })).toBeInTheDocument();
   });
+
+  it('shows a shared project with the role badge and the owner, and the own one without', async () => {
+    renderDashboard([
+      makeProject({ id: 2, name: 'Project Own' }),
+      makeProject({
+        id: 1,
+        name: 'Project Shared',
+        role: 'viewer',
+        owner: { id: 7, username: 'partner.grey' },
+      }),
+    ]);
+    const shared = (await screen.findByText('Project Shared')).closest('a');
+    expect(shared).toHaveTextContent('Viewer');
+    expect(shared).toHaveTextContent('Shared by partner.grey');
+    const own = screen.getByText('Project Own').closest('a');
+    expect(own).not.toHaveTextContent('Owner');
+    expect(own).not.toHaveTextContent('Shared by');
+  });
+
+  it('shows a viewer the selected project without actions, upload or deal-detail editing', async () => {
+    const { user } = renderDashboard(
+      [
+        makeProject({
+          id: 4,
+          name: 'Project Delta',
+          role: 'viewer',
+          owner: { id: 7, username: 'partner.grey' },
+          companyName: 'Delta Ltd',
+        }),
+      ],
+      {
+        route: '/dashboard?project=4',
+        routes: {
+          'GET /api/projects/4/files': {
+            body: { files: [makeProjectFile({ projectId: 4, originalname: 'Lease.pdf' })] },
+          },
+        },
+      },
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Project Delta' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Shared by partner.grey')).toBeInTheDocument();
+    expect(screen.getByText('Viewer')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Project actions' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'AI Extract' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Documents' }));
+    const panel = screen.getByRole('tabpanel');
+    expect(await within(panel).findByText('Lease.pdf')).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Choose Files' })).not.toBeInTheDocument();
+    expect(
+      within(panel).queryByRole('button', { name: 'Delete Lease.pdf' }),
+    ).not.toBeInTheDocument();
+  });
 });

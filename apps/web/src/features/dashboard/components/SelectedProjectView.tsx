@@ -20,8 +20,12 @@ import { DealDetailsCard } from '../../deal-details/components/DealDetailsCard';
 import { ProjectDocuments } from '../../documents/components/ProjectDocuments';
 import { DeleteProjectDialog } from '../../projects/components/DeleteProjectDialog';
 import { ProjectsLoadError } from '../../projects/components/ProjectsLoadError';
+import { RoleBadge } from '../../projects/components/RoleBadge';
 import { useProjects } from '../../projects/hooks/useProjects';
 import { parseProjectId } from '../../projects/hooks/useRouteProjectId';
+import { projectPermissions } from '../../projects/projectPermissions';
+import { isSharedWithUser } from '../../projects/sharedProject';
+import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
 
 type TabKey = 'assistant' | 'documents';
 
@@ -29,6 +33,7 @@ type TabKey = 'assistant' | 'documents';
 export function SelectedProjectView({ selected }: { selected: string }) {
   const id = parseProjectId(selected);
   const { projects, isLoading, isSuccess, isError, refetch } = useProjects();
+  const { user } = useCurrentUser();
   const project = id === null ? undefined : projects.find((candidate) => candidate.id === id);
   const navigate = useNavigate();
   const { toast } = useToast();
@@ -51,6 +56,7 @@ export function SelectedProjectView({ selected }: { selected: string }) {
 
   if (!project && isError) return <ProjectsLoadError onRetry={() => void refetch()} />;
   if (isLoading || !project) return <PageLoading fullScreen={false} />;
+  const permissions = projectPermissions(project.role);
 
   return (
     <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
@@ -62,17 +68,27 @@ export function SelectedProjectView({ selected }: { selected: string }) {
           <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
             {project.name}
           </Typography>
-          <Typography color="text.secondary">Created {formatDate(project.createdAt)}</Typography>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Typography color="text.secondary">Created {formatDate(project.createdAt)}</Typography>
+            {isSharedWithUser(project, user) && (
+              <>
+                <RoleBadge role={project.role} />
+                <Typography color="text.secondary">Shared by {project.owner.username}</Typography>
+              </>
+            )}
+          </Stack>
         </Box>
-        <IconButton
-          aria-label="Project actions"
-          aria-haspopup="menu"
-          aria-controls={menuAnchor ? 'project-actions-menu' : undefined}
-          aria-expanded={menuAnchor ? true : undefined}
-          onClick={(event) => setMenuAnchor(event.currentTarget)}
-        >
-          <MoreVert />
-        </IconButton>
+        {permissions.canDelete && (
+          <IconButton
+            aria-label="Project actions"
+            aria-haspopup="menu"
+            aria-controls={menuAnchor ? 'project-actions-menu' : undefined}
+            aria-expanded={menuAnchor ? true : undefined}
+            onClick={(event) => setMenuAnchor(event.currentTarget)}
+          >
+            <MoreVert />
+          </IconButton>
+        )}
         <Menu
           id="project-actions-menu"
           anchorEl={menuAnchor}
@@ -143,7 +159,11 @@ export function SelectedProjectView({ selected }: { selected: string }) {
             id="project-tabpanel-documents"
             aria-labelledby="project-tab-documents"
           >
-            <ProjectDocuments key={project.id} projectId={project.id} />
+            <ProjectDocuments
+              key={project.id}
+              projectId={project.id}
+              canEdit={permissions.canEdit}
+            />
           </Box>
         )}
       </Box>

@@ -382,4 +382,42 @@ describe('DealDetailsCard, AI Extract', () => {
     expect(toast).toHaveTextContent('File not found');
     expect(toast).toHaveTextContent('Could not locate the source document');
   });
+
+  it('shows a viewer the details read-only: no Edit, no AI Extract, no Add Details', () => {
+    mockFetch({});
+    const first = renderCard({ ...filledProject, role: 'viewer' });
+    expect(screen.getByText('Northwind Logistics Ltd')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'AI Extract' })).not.toBeInTheDocument();
+    first.unmount();
+
+    renderCard(makeProject({ role: 'viewer' }));
+    expect(
+      screen.getByText('No deal details have been recorded for this project yet.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Details' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'AI Extract' })).not.toBeInTheDocument();
+  });
+
+  it('lets an editor edit and extract', () => {
+    mockFetch({});
+    renderCard({ ...filledProject, role: 'editor' });
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'AI Extract' })).toBeInTheDocument();
+  });
+
+  it("shows the server's message when saving is refused", async () => {
+    mockFetch({
+      'PATCH /api/projects/7': {
+        status: 403,
+        body: { error: "Viewers can't edit deal details", code: 'FORBIDDEN' },
+      },
+    });
+    const { user } = renderCard({ ...filledProject, role: 'editor' });
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Save Details' }));
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Error updating deal details');
+    expect(toast).toHaveTextContent("Viewers can't edit deal details");
+  });
 });

@@ -15,10 +15,11 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../../api/baseQuery';
+import { errorMessage, forbiddenMessage } from '../../../api/baseQuery';
 import { useToast } from '../../../components/toast/useToast';
 import { useUpdateProjectMutation } from '../../projects/api/projectsApi';
 import { DealFieldInput } from '../../projects/components/DealFieldInput';
+import { projectPermissions } from '../../projects/projectPermissions';
 import {
   dealFieldGroups,
   dealFieldLabels,
@@ -52,6 +53,8 @@ function toChanges(values: DealFormValues): UpdateProjectRequest {
  * Extract fills the form with what the documents say, each value with its source, for review.
  */
 export function DealDetailsCard({ project }: { project: Project }) {
+  // Viewers read the details; editing and AI Extract need the editor role (the API says 403).
+  const { canEdit } = projectPermissions(project.role);
   const [editing, setEditing] = useState(false);
   const [values, setValues] = useState<DealFormValues>(() => toFormValues(project));
   const [extraction, setExtraction] = useState<Extraction>({});
@@ -107,10 +110,10 @@ export function DealDetailsCard({ project }: { project: Project }) {
       });
       setEditing(false);
       setExtraction({});
-    } catch {
+    } catch (error) {
       toast({
         title: 'Error updating deal details',
-        description: 'Failed to save project details',
+        description: forbiddenMessage(error, 'Failed to save project details'),
         variant: 'destructive',
       });
     }
@@ -137,7 +140,7 @@ export function DealDetailsCard({ project }: { project: Project }) {
         title="Deal Details"
         slotProps={{ title: { id: 'deal-details-title', component: 'h2', variant: 'h6' } }}
         action={
-          editing ? (
+          !canEdit ? undefined : editing ? (
             extractButton
           ) : filled ? (
             <Stack direction="row" spacing={1}>
@@ -150,7 +153,7 @@ export function DealDetailsCard({ project }: { project: Project }) {
         }
       />
       <CardContent sx={{ pt: 0 }}>
-        {editing ? (
+        {editing && canEdit ? (
           <Box
             component="form"
             onSubmit={(event) => void save(event)}
@@ -243,6 +246,12 @@ export function DealDetailsCard({ project }: { project: Project }) {
               );
             })}
           </Stack>
+        ) : !canEdit ? (
+          <Box sx={{ py: 3, textAlign: 'center' }}>
+            <Typography color="text.secondary" sx={{ maxWidth: 520, mx: 'auto' }}>
+              No deal details have been recorded for this project yet.
+            </Typography>
+          </Box>
         ) : (
           <Box sx={{ py: 3, textAlign: 'center' }}>
             <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 520, mx: 'auto' }}>

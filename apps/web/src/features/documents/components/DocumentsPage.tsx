@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { ProjectGate } from '../../projects/components/ProjectGate';
+import { projectPermissions } from '../../projects/projectPermissions';
 import { ProjectDocuments } from './ProjectDocuments';
 
 /** Spec §2, §9: on this page the file list refreshes every 2 seconds. */
@@ -21,6 +22,7 @@ export function DocumentsPage() {
           <ProjectDocuments
             key={project.id}
             projectId={project.id}
+            canEdit={projectPermissions(project.role).canEdit}
             refreshEveryMs={DOCUMENTS_PAGE_REFRESH_MS}
           />
         </Box>

@@ -11,9 +11,13 @@ export function fileUrl(file: ProjectFile): string {
   return `/api/files/${encodeURIComponent(file.filename)}`;
 }
 
-type FileActionsProps = { file: ProjectFile; onDelete: () => void };
+type FileActionsProps = {
+  file: ProjectFile;
+  /** Absent when the user's role can't delete documents: no delete button then. */
+  onDelete?: (() => void) | undefined;
+};
 
-/** Open in a new tab, download under the original name, delete. */
+/** Open in a new tab, download under the original name, delete (editors and owners). */
 export function FileActions({ file, onDelete }: FileActionsProps) {
   const name = file.originalname;
   return (
@@ -37,11 +41,13 @@ export function FileActions({ file, onDelete }: FileActionsProps) {
           <DownloadOutlined fontSize="small" />
         </IconButton>
       </Tooltip>
-      <Tooltip title="Delete" disableInteractive>
-        <IconButton onClick={onDelete} aria-label={`Delete ${name}`}>
-          <DeleteOutlineOutlined fontSize="small" />
-        </IconButton>
-      </Tooltip>
+      {onDelete && (
+        <Tooltip title="Delete" disableInteractive>
+          <IconButton onClick={onDelete} aria-label={`Delete ${name}`}>
+            <DeleteOutlineOutlined fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
     </Stack>
   );
 }

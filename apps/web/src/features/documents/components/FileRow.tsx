@@ -20,7 +20,8 @@ type FileRowProps = {
   compact: boolean;
   /** The red-flag categories found in the document, once it is analysed and they are known. */
   redFlags?: readonly string[] | undefined;
-  onDelete: () => void;
+  /** Absent when the user's role can't delete documents. */
+  onDelete?: (() => void) | undefined;
 };
 
 export function FileRow({ file, compact, redFlags, onDelete }: FileRowProps) {

@@ -23,7 +23,7 @@ function renderCard(
 ) {
   const server = mockFetch({ [`GET ${FILES}`]: files, ...routes });
   const rendered = renderWithProviders(
-    <ProjectFilesCard projectId={1} refreshEveryMs={refreshEveryMs} />,
+    <ProjectFilesCard projectId={1} canDelete refreshEveryMs={refreshEveryMs} />,
   );
   return { server, ...rendered };
 }

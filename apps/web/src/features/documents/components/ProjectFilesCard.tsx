@@ -12,12 +12,14 @@ import { ProjectFilesTable } from './ProjectFilesTable';
 
 type ProjectFilesCardProps = {
   projectId: number;
+  /** Show the delete action (editors and owners). */
+  canDelete: boolean;
   /** Refetch the list at this interval whatever the files' statuses. */
   refreshEveryMs?: number;
 };
 
 /** The 'Project Files' card: loading, load error, empty state or the table (spec §2). */
-export function ProjectFilesCard({ projectId, refreshEveryMs }: ProjectFilesCardProps) {
+export function ProjectFilesCard({ projectId, canDelete, refreshEveryMs }: ProjectFilesCardProps) {
   const { files, isLoading, loadError, refetch } = useProjectFiles(projectId, { refreshEveryMs });
 
   return (
@@ -50,7 +52,7 @@ export function ProjectFilesCard({ projectId, refreshEveryMs }: ProjectFilesCard
             </Typography>
           </Box>
         ) : (
-          <ProjectFilesTable projectId={projectId} files={files} />
+          <ProjectFilesTable projectId={projectId} files={files} canDelete={canDelete} />
         )}
       </CardContent>
     </Card>

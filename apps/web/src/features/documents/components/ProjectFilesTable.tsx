@@ -11,12 +11,17 @@ import { useRedFlags } from '../../clause-review/hooks/useRedFlags';
 import { DeleteFileDialog } from './DeleteFileDialog';
 import { FileRow } from './FileRow';
 
-type ProjectFilesTableProps = { projectId: number; files: readonly ProjectFile[] };
+type ProjectFilesTableProps = {
+  projectId: number;
+  files: readonly ProjectFile[];
+  /** Show the delete action (editors and owners). */
+  canDelete: boolean;
+};
 
 /** Fixed column widths let a long name truncate instead of pushing the actions off screen. */
 const columnWidths = { size: 96, uploaded: 112, status: 184, actions: 136, compactActions: 124 };
 
-export function ProjectFilesTable({ projectId, files }: ProjectFilesTableProps) {
+export function ProjectFilesTable({ projectId, files, canDelete }: ProjectFilesTableProps) {
   const theme = useTheme();
   const compact = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   // Kept after closing so that the dialog still shows the name while it fades out.
@@ -51,7 +56,7 @@ export function ProjectFilesTable({ projectId, files }: ProjectFilesTableProps) 
               file={file}
               compact={compact}
               redFlags={redFlags?.get(file.id)}
-              onDelete={() => setDeletion({ file, open: true })}
+              onDelete={canDelete ? () => setDeletion({ file, open: true }) : undefined}
             />
           ))}
         </TableBody>

@@ -45,7 +45,7 @@ function renderDocuments({
     'GET /api/config': config,
   });
   const xhr = mockXhr();
-  const rendered = renderWithProviders(<ProjectDocuments projectId={1} />);
+  const rendered = renderWithProviders(<ProjectDocuments projectId={1} canEdit />);
   const markUploaded = () => {
     uploaded = true;
   };

@@ -4,6 +4,7 @@ import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import Logout from '@mui/icons-material/Logout';
+import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -19,6 +20,7 @@ import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { BrandLink } from '../../../components/BrandLink';
 import { useProjects } from '../../projects/hooks/useProjects';
+import { isSharedWithUser } from '../../projects/sharedProject';
 import { useCurrentProjectId } from '../hooks/useCurrentProjectId';
 import { useLogout } from '../hooks/useLogout';
 import { SidebarProjectItem } from './SidebarProjectItem';
@@ -109,6 +111,16 @@ export function Sidebar({ user, collapsed, onToggleCollapsed, onNavigate }: Side
             collapsed={collapsed}
             onNavigate={onNavigate}
           />
+          {user.isAdmin && (
+            <NavItem
+              to="/admin/users"
+              label="Users"
+              icon={<ManageAccountsOutlined />}
+              active={pathname === '/admin/users'}
+              collapsed={collapsed}
+              onNavigate={onNavigate}
+            />
+          )}
         </List>
         <Divider />
         <List
@@ -125,6 +137,7 @@ export function Sidebar({ user, collapsed, onToggleCollapsed, onNavigate }: Side
             <SidebarProjectItem
               key={project.id}
               project={project}
+              shared={isSharedWithUser(project, user)}
               current={project.id === currentProjectId}
               expanded={expandedIds.has(project.id)}
               collapsed={collapsed}
@@ -163,7 +176,7 @@ export function Sidebar({ user, collapsed, onToggleCollapsed, onNavigate }: Side
               {user.username}
             </Typography>
             <Typography variant="caption" color="text.secondary">
-              User
+              {user.isAdmin ? 'Administrator' : 'User'}
             </Typography>
           </Box>
         )}

@@ -1,4 +1,4 @@
-import type { Project } from '@clearroom/contracts';
+import { projectRoleLabels, type Project } from '@clearroom/contracts';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
@@ -9,8 +9,11 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { RoleBadge } from '../../projects/components/RoleBadge';
 import { projectInitials } from '../../projects/projectInitials';
+import { projectPermissions } from '../../projects/projectPermissions';
 
 const projectPages = [
   { segment: 'deal-details', label: 'Deal Details' },
@@ -18,11 +21,14 @@ const projectPages = [
   { segment: 'chat', label: 'AI Analysis' },
   { segment: 'clauses', label: 'Clause Review' },
   { segment: 'reviews', label: 'Reviews' },
+  { segment: 'activity', label: 'Activity' },
   { segment: 'settings', label: 'Settings' },
 ] as const;
 
 type SidebarProjectItemProps = {
   project: Project;
+  /** Someone else owns it: the role badge and the owner's name show under its name. */
+  shared: boolean;
   current: boolean;
   expanded: boolean;
   collapsed: boolean;
@@ -32,6 +38,7 @@ type SidebarProjectItemProps = {
 
 export function SidebarProjectItem({
   project,
+  shared,
   current,
   expanded,
   collapsed,
@@ -40,16 +47,21 @@ export function SidebarProjectItem({
 }: SidebarProjectItemProps) {
   const { pathname } = useLocation();
   const subListId = `sidebar-project-${project.id}-pages`;
+  const { canReadActivity } = projectPermissions(project.role);
+  const pages = projectPages.filter(({ segment }) => segment !== 'activity' || canReadActivity);
 
   if (collapsed) {
+    const label = shared
+      ? `${project.name} (${projectRoleLabels[project.role]}, shared by ${project.owner.username})`
+      : project.name;
     return (
       <li>
-        <Tooltip title={project.name} placement="right">
+        <Tooltip title={label} placement="right">
           <ListItemButton
             component={RouterLink}
             to={`/project/${project.id}/deal-details`}
             selected={current}
-            aria-label={project.name}
+            aria-label={label}
             aria-current={current ? 'true' : undefined}
             onClick={onNavigate}
             sx={{ justifyContent: 'center', px: 0 }}
@@ -87,13 +99,32 @@ export function SidebarProjectItem({
           <ListItemIcon>
             <FolderOutlined />
           </ListItemIcon>
-          <ListItemText primary={project.name} slotProps={{ primary: { noWrap: true } }} />
+          <ListItemText
+            primary={project.name}
+            secondary={
+              shared ? (
+                <>
+                  <RoleBadge role={project.role} />
+                  <Typography component="span" variant="caption" noWrap sx={{ minWidth: 0 }}>
+                    shared by {project.owner.username}
+                  </Typography>
+                </>
+              ) : undefined
+            }
+            slotProps={{
+              primary: { noWrap: true },
+              secondary: {
+                component: 'span',
+                sx: { display: 'flex', alignItems: 'center', gap: 0.75, mt: 0.25 },
+              },
+            }}
+          />
           {expanded ? <ExpandLess aria-hidden /> : <ExpandMore aria-hidden />}
         </ListItemButton>
       </Tooltip>
       <Collapse in={expanded} timeout="auto" unmountOnExit>
         <List id={subListId} disablePadding aria-label={`${project.name} pages`}>
-          {projectPages.map(({ segment, label }) => {
+          {pages.map(({ segment, label }) => {
             const to = `/project/${project.id}/${segment}`;
             const active = pathname === to || pathname.startsWith(`${to}/`);
             return (

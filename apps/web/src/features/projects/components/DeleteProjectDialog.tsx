@@ -5,6 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { forbiddenMessage } from '../../../api/baseQuery';
 import { useToast } from '../../../components/toast/useToast';
 import { useDeleteProjectMutation } from '../api/projectsApi';
 
@@ -34,10 +35,10 @@ export function DeleteProjectDialog({
         variant: 'success',
       });
       onDeleted();
-    } catch {
+    } catch (error) {
       toast({
         title: 'Delete failed',
-        description: 'Failed to delete the project. Please try again.',
+        description: forbiddenMessage(error, 'Failed to delete the project. Please try again.'),
         variant: 'destructive',
       });
       onClose();

@@ -21,6 +21,8 @@ type CellDialogProps = {
   row: ReviewRow;
   column: ReviewColumn;
   cell: ReviewCell;
+  /** Viewers see the review work but can't change it (the API answers 403). */
+  readOnly?: boolean;
   onOpenCitation: () => void;
   onClose: () => void;
 };
@@ -31,6 +33,7 @@ export function CellDialog({
   row,
   column,
   cell,
+  readOnly = false,
   onOpenCitation,
   onClose,
 }: CellDialogProps) {
@@ -91,7 +94,7 @@ export function CellDialog({
               control={
                 <Checkbox
                   checked={cell.verified}
-                  disabled={pending || isLoading}
+                  disabled={readOnly || pending || isLoading}
                   onChange={(event) => void save({ verified: event.target.checked })}
                 />
               }
@@ -101,43 +104,51 @@ export function CellDialog({
               control={
                 <Checkbox
                   checked={cell.flagged}
-                  disabled={isLoading}
+                  disabled={readOnly || isLoading}
                   onChange={(event) => void save({ flagged: event.target.checked })}
                 />
               }
               label="Flagged"
             />
           </Stack>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-            <TextField
-              label="Corrected value"
-              value={value}
-              disabled={pending}
-              onChange={(event) => setValue(event.target.value)}
-              sx={{ flex: 1 }}
-            />
-            <Button
-              disabled={pending || isLoading || !value.trim() || value === (cell.value ?? '')}
-              onClick={() => void save({ value })}
-            >
-              Save value
-            </Button>
-          </Stack>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-            <TextField
-              label="Comment"
-              value={comment}
-              multiline
-              onChange={(event) => setComment(event.target.value)}
-              sx={{ flex: 1 }}
-            />
-            <Button
-              disabled={isLoading || comment === (cell.comment ?? '')}
-              onClick={() => void save({ comment })}
-            >
-              Save comment
-            </Button>
-          </Stack>
+          {readOnly ? (
+            cell.comment && (
+              <Typography sx={{ whiteSpace: 'pre-wrap' }}>Comment: {cell.comment}</Typography>
+            )
+          ) : (
+            <>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+                <TextField
+                  label="Corrected value"
+                  value={value}
+                  disabled={pending}
+                  onChange={(event) => setValue(event.target.value)}
+                  sx={{ flex: 1 }}
+                />
+                <Button
+                  disabled={pending || isLoading || !value.trim() || value === (cell.value ?? '')}
+                  onClick={() => void save({ value })}
+                >
+                  Save value
+                </Button>
+              </Stack>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+                <TextField
+                  label="Comment"
+                  value={comment}
+                  multiline
+                  onChange={(event) => setComment(event.target.value)}
+                  sx={{ flex: 1 }}
+                />
+                <Button
+                  disabled={isLoading || comment === (cell.comment ?? '')}
+                  onClick={() => void save({ comment })}
+                >
+                  Save comment
+                </Button>
+              </Stack>
+            </>
+          )}
           {error && <Alert severity="error">{error}</Alert>}
         </Stack>
       </DialogContent>

@@ -28,6 +28,7 @@ import { useToast } from '../../../components/toast/useToast';
 import { useGetProjectFilesQuery } from '../../documents/api/documentsApi';
 import { isAnalysed } from '../../documents/fileStatus';
 import { ProjectGate } from '../../projects/components/ProjectGate';
+import { projectPermissions } from '../../projects/projectPermissions';
 import {
   useCreateReviewMutation,
   useCreateReviewTemplateMutation,
@@ -287,7 +288,13 @@ export function ReviewBuilderPage() {
           <Typography color="text.secondary" sx={{ mb: 3, overflowWrap: 'anywhere' }}>
             {project.name}
           </Typography>
-          <ReviewBuilder key={project.id} projectId={project.id} />
+          {projectPermissions(project.role).canEdit ? (
+            <ReviewBuilder key={project.id} projectId={project.id} />
+          ) : (
+            <Alert severity="info" role="note">
+              Viewers can&apos;t run reviews: ask an editor or an owner of this project.
+            </Alert>
+          )}
         </Box>
       )}
     </ProjectGate>

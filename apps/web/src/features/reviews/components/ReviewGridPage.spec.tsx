@@ -338,4 +338,44 @@ describe('ReviewGridPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add and run' }));
     expect(await within(dialog).findByText("A column's question is required")).toBeInTheDocument();
   });
+
+  it('shows a viewer the review work without letting them change it or add a column', async () => {
+    const server = mockFetch({
+      ...baseRoutes,
+      'GET /api/projects': {
+        body: { projects: [makeProject({ id: 3, name: 'Project Ibis', role: 'viewer' })] },
+      },
+      'GET /api/reviews/44': {
+        body: {
+          review: makeReview({
+            rows: [
+              {
+                documentId: 5,
+                originalname: 'Fabrikam.txt',
+                filename: 'f.txt',
+                mimetype: 'text/plain',
+                cells: [{ ...lawCell, comment: 'Checked against the schedule' }, cell(11)],
+              },
+            ],
+          }),
+        },
+      },
+    });
+    const { user } = render();
+    const grid = await screen.findByRole('grid', { name: 'Supply review' });
+    // Exports stay: viewers may export.
+    expect(screen.getByRole('link', { name: 'Export Excel' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add column' })).not.toBeInTheDocument();
+
+    await user.click(
+      within(grid).getByRole('button', { name: 'Governing law of Fabrikam.txt: New York' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('checkbox', { name: 'Verified' })).toBeDisabled();
+    expect(within(dialog).getByRole('checkbox', { name: 'Flagged' })).toBeDisabled();
+    expect(within(dialog).queryByLabelText('Corrected value')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Save comment' })).not.toBeInTheDocument();
+    expect(dialog).toHaveTextContent('Comment: Checked against the schedule');
+    expect(server.calls.filter((call) => call.method !== 'GET')).toHaveLength(0);
+  });
 });

@@ -16,6 +16,7 @@ import { errorMessage } from '../../../api/baseQuery';
 import { PageLoading } from '../../../components/PageLoading';
 import { useToast } from '../../../components/toast/useToast';
 import { ProjectGate } from '../../projects/components/ProjectGate';
+import { projectPermissions } from '../../projects/projectPermissions';
 import { parseProjectId } from '../../projects/hooks/useRouteProjectId';
 import { targetFromCitation, targetKey, type ViewerTarget } from '../../viewer/viewerTarget';
 import { useGetReviewInfiniteQuery } from '../api/reviewsApi';
@@ -51,7 +52,7 @@ function joined(pages: ReviewDetail[] | undefined): ReviewDetail | undefined {
   return pages.length === 1 ? first : { ...first, rows: pages.flatMap((page) => page.rows) };
 }
 
-function ReviewGridView({ reviewId }: { reviewId: number }) {
+function ReviewGridView({ reviewId, canEdit }: { reviewId: number; canEdit: boolean }) {
   const [running, setRunning] = useState(true);
   const {
     data,
@@ -128,9 +129,11 @@ function ReviewGridView({ reviewId }: { reviewId: number }) {
           )}
         </Box>
         <Stack direction="row" spacing={1}>
-          <Button variant="outlined" onClick={() => setAddingColumn(true)}>
-            Add column
-          </Button>
+          {canEdit && (
+            <Button variant="outlined" onClick={() => setAddingColumn(true)}>
+              Add column
+            </Button>
+          )}
           <Button
             variant="contained"
             startIcon={<Download />}
@@ -212,7 +215,7 @@ function ReviewGridView({ reviewId }: { reviewId: number }) {
         onOpenCitation={openCitation}
       />
 
-      {addingColumn && (
+      {addingColumn && canEdit && (
         <AddColumnDialog
           reviewId={review.id}
           onAdded={() => {
@@ -229,6 +232,7 @@ function ReviewGridView({ reviewId }: { reviewId: number }) {
           row={opened.row}
           column={opened.column}
           cell={openedCell}
+          readOnly={!canEdit}
           onOpenCitation={() => {
             openCitation(openedCell);
             setOpened(null);
@@ -278,11 +282,15 @@ export function ReviewGridPage() {
   const id = parseProjectId(reviewId);
   return (
     <ProjectGate>
-      {() =>
+      {(project) =>
         id === null ? (
           <Alert severity="error">Review not found</Alert>
         ) : (
-          <ReviewGridView key={id} reviewId={id} />
+          <ReviewGridView
+            key={id}
+            reviewId={id}
+            canEdit={projectPermissions(project.role).canEdit}
+          />
         )
       }
     </ProjectGate>

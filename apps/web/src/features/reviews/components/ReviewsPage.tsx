@@ -18,13 +18,14 @@ import { PageLoading } from '../../../components/PageLoading';
 import { useToast } from '../../../components/toast/useToast';
 import { formatDate } from '../../../components/formatDate';
 import { ProjectGate } from '../../projects/components/ProjectGate';
+import { projectPermissions } from '../../projects/projectPermissions';
 import { useDeleteReviewMutation, useGetReviewsQuery } from '../api/reviewsApi';
 import { progressLabel } from '../reviewFormat';
 
 /** While a grid is filling, the list refreshes its progress this often. */
 export const REVIEWS_REFRESH_MS = 2000;
 
-function ProjectReviews({ projectId }: { projectId: number }) {
+function ProjectReviews({ projectId, canEdit }: { projectId: number; canEdit: boolean }) {
   const {
     data: reviews,
     isLoading,
@@ -61,9 +62,11 @@ function ProjectReviews({ projectId }: { projectId: number }) {
           A review asks the same questions of every document and shows the cited answers in a table
           you can verify and export to Excel.
         </Typography>
-        <Button component={RouterLink} to="new" variant="contained" startIcon={<Add />}>
-          New review
-        </Button>
+        {canEdit && (
+          <Button component={RouterLink} to="new" variant="contained" startIcon={<Add />}>
+            New review
+          </Button>
+        )}
       </Card>
     );
   }
@@ -89,13 +92,15 @@ function ProjectReviews({ projectId }: { projectId: number }) {
             key={review.id}
             disablePadding
             secondaryAction={
-              <IconButton
-                edge="end"
-                aria-label={`Delete ${review.name}`}
-                onClick={() => void remove(review.id, review.name)}
-              >
-                <DeleteOutline />
-              </IconButton>
+              canEdit ? (
+                <IconButton
+                  edge="end"
+                  aria-label={`Delete ${review.name}`}
+                  onClick={() => void remove(review.id, review.name)}
+                >
+                  <DeleteOutline />
+                </IconButton>
+              ) : undefined
             }
           >
             <ListItemButton component={RouterLink} to={String(review.id)}>
@@ -133,24 +138,29 @@ function ProjectReviews({ projectId }: { projectId: number }) {
 export function ReviewsPage() {
   return (
     <ProjectGate>
-      {(project) => (
-        <Box sx={{ maxWidth: 1100, mx: 'auto' }}>
-          <Stack direction="row" sx={{ alignItems: 'flex-start', mb: 3 }}>
-            <Box sx={{ flex: 1, minWidth: 0 }}>
-              <Typography variant="h4" component="h1">
-                Reviews
-              </Typography>
-              <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                {project.name}
-              </Typography>
-            </Box>
-            <Button component={RouterLink} to="new" variant="contained" startIcon={<Add />}>
-              New review
-            </Button>
-          </Stack>
-          <ProjectReviews projectId={project.id} />
-        </Box>
-      )}
+      {(project) => {
+        const { canEdit } = projectPermissions(project.role);
+        return (
+          <Box sx={{ maxWidth: 1100, mx: 'auto' }}>
+            <Stack direction="row" sx={{ alignItems: 'flex-start', mb: 3 }}>
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Typography variant="h4" component="h1">
+                  Reviews
+                </Typography>
+                <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                  {project.name}
+                </Typography>
+              </Box>
+              {canEdit && (
+                <Button component={RouterLink} to="new" variant="contained" startIcon={<Add />}>
+                  New review
+                </Button>
+              )}
+            </Stack>
+            <ProjectReviews projectId={project.id} canEdit={canEdit} />
+          </Box>
+        );
+      }}
     </ProjectGate>
   );
 }

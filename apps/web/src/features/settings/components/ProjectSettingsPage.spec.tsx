@@ -11,6 +11,12 @@ function renderSettings(routes: Record<string, MockHandler> = {}) {
   const server = mockFetch({
     'GET /api/auth/user': { body: { user: testUser } },
     'GET /api/projects': { body: { projects: [project] } },
+    'GET /api/projects/4/members': {
+      body: {
+        role: 'owner',
+        members: [{ userId: 1, username: 'alice', role: 'owner', addedAt: project.createdAt }],
+      },
+    },
     ...routes,
   });
   const rendered = renderWithProviders(<ProjectSettingsPage />, {

@@ -9,10 +9,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { forbiddenMessage } from '../../../api/baseQuery';
 import { useToast } from '../../../components/toast/useToast';
+import { MembersSection } from '../../members/components/MembersSection';
 import { useUpdateProjectMutation } from '../../projects/api/projectsApi';
 import { DeleteProjectDialog } from '../../projects/components/DeleteProjectDialog';
 import { ProjectGate } from '../../projects/components/ProjectGate';
+import { projectPermissions } from '../../projects/projectPermissions';
 
 export function ProjectSettingsPage() {
   return (
@@ -26,6 +29,7 @@ function ProjectSettings({ project }: { project: Project }) {
   const [updateProject, { isLoading: saving }] = useUpdateProjectMutation();
   const { toast } = useToast();
   const navigate = useNavigate();
+  const { canEdit, canDelete } = projectPermissions(project.role);
 
   const rename = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -51,10 +55,10 @@ function ProjectSettings({ project }: { project: Project }) {
         description: `The project is now called "${trimmed}".`,
         variant: 'success',
       });
-    } catch {
+    } catch (error) {
       toast({
         title: 'Update failed',
-        description: 'Failed to update project name.',
+        description: forbiddenMessage(error, 'Failed to update project name.'),
         variant: 'destructive',
       });
     }
@@ -87,51 +91,59 @@ function ProjectSettings({ project }: { project: Project }) {
                 value={name}
                 onChange={(event) => setName(event.target.value)}
                 disabled={saving}
+                slotProps={{ htmlInput: { readOnly: !canEdit } }}
+                helperText={canEdit ? undefined : "Viewers can't rename the project."}
               />
-              <Button
-                type="submit"
-                variant="contained"
-                disabled={saving}
-                sx={{ flexShrink: 0, alignSelf: { sm: 'center' } }}
-              >
-                {saving ? 'Updating...' : 'Update Name'}
-              </Button>
+              {canEdit && (
+                <Button
+                  type="submit"
+                  variant="contained"
+                  disabled={saving}
+                  sx={{ flexShrink: 0, alignSelf: { sm: 'center' } }}
+                >
+                  {saving ? 'Updating...' : 'Update Name'}
+                </Button>
+              )}
             </Box>
           </CardContent>
         </Card>
 
-        <Card
-          component="section"
-          aria-labelledby="danger-zone-title"
-          sx={{ borderColor: 'error.light' }}
-        >
-          <CardHeader
-            title="Danger Zone"
-            slotProps={{
-              title: { id: 'danger-zone-title', component: 'h2', variant: 'h6', color: 'error' },
-            }}
-          />
-          <CardContent sx={{ pt: 0 }}>
-            <Stack
-              direction={{ xs: 'column', sm: 'row' }}
-              spacing={2}
-              sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-            >
-              <Typography color="text.secondary">
-                Deleting a project cannot be undone. It removes all of its files, documents and
-                Q&amp;A history.
-              </Typography>
-              <Button
-                color="error"
-                variant="outlined"
-                onClick={() => setConfirmOpen(true)}
-                sx={{ flexShrink: 0 }}
+        <MembersSection projectId={project.id} />
+
+        {canDelete && (
+          <Card
+            component="section"
+            aria-labelledby="danger-zone-title"
+            sx={{ borderColor: 'error.light' }}
+          >
+            <CardHeader
+              title="Danger Zone"
+              slotProps={{
+                title: { id: 'danger-zone-title', component: 'h2', variant: 'h6', color: 'error' },
+              }}
+            />
+            <CardContent sx={{ pt: 0 }}>
+              <Stack
+                direction={{ xs: 'column', sm: 'row' }}
+                spacing={2}
+                sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
               >
-                Delete Project
-              </Button>
-            </Stack>
-          </CardContent>
-        </Card>
+                <Typography color="text.secondary">
+                  Deleting a project cannot be undone. It removes all of its files, documents and
+                  Q&amp;A history.
+                </Typography>
+                <Button
+                  color="error"
+                  variant="outlined"
+                  onClick={() => setConfirmOpen(true)}
+                  sx={{ flexShrink: 0 }}
+                >
+                  Delete Project
+                </Button>
+              </Stack>
+            </CardContent>
+          </Card>
+        )}
       </Stack>
       <DeleteProjectDialog
         project={project}
