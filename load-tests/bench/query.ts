@@ -36,6 +36,7 @@ import {
   waitForAnalysis,
   waitForReclassification,
 } from './api-client.ts';
+import { loadBenchKit } from './api-kit.ts';
 import { type AskResult, askStream } from './ask-stream.ts';
 import { keptDataDir, startBuiltServer } from './built-server.ts';
 import {
@@ -154,12 +155,8 @@ async function benchCuad(client: ApiClient): Promise<void> {
  * stride so that the questions spread over the corpus.
  */
 async function cuadQuestions(contracts: string[], count: number): Promise<string[]> {
-  await import('./api-sources.ts');
-  /* eslint-disable @nx/enforce-module-boundaries -- the questions come from the API's evaluation */
-  const { CUAD_CATEGORIES } = await import('../../apps/api/src/cuad/labels.ts');
-  const { questionTemplates, companyOf } =
-    await import('../../apps/api/src/modules/answers/tools/eval-questions.ts');
-  /* eslint-enable @nx/enforce-module-boundaries */
+  // The answer evaluation's questions, from the API's public entry for benchmarks (built first).
+  const { CUAD_CATEGORIES, questionTemplates, companyOf } = await loadBenchKit();
   const templates = questionTemplates(
     CUAD_CATEGORIES.filter((category) => category !== 'Document Name'),
   );
