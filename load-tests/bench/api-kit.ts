@@ -50,6 +50,12 @@ export type BenchKit = {
     close(): Promise<void>;
   }>;
   writeZip: (entries: StoredEntry[]) => Buffer;
+  /** CUAD's 41 clause categories, with the dataset's names. */
+  CUAD_CATEGORIES: readonly string[];
+  /** The answer evaluation's question templates of the categories; `{doc}` names the contract. */
+  questionTemplates: (categories: readonly string[]) => { category: string; template: string }[];
+  /** The company a CUAD contract's file name names. */
+  companyOf: (pdfFile: string) => string;
 };
 
 const KIT = path.resolve('dist/apps/api/tools/bench-kit.js');

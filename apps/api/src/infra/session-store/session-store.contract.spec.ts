@@ -57,7 +57,13 @@ function sessionStoreContract(name: string, makeStore: (em: SqlEntityManager) =>
         userId: user.id,
         expiresAt: expect.any(Date),
         oidc: null,
-        user: { id: user.id, username: user.username, dataVersion: 7 },
+        user: {
+          id: user.id,
+          username: user.username,
+          dataVersion: 7,
+          disabled: false,
+          isAdmin: false,
+        },
       });
       // MySQL keeps whole seconds.
       expect(Math.abs(found!.expiresAt.getTime() - expiresAt.getTime())).toBeLessThan(1000);

@@ -62,6 +62,22 @@ describe('composeAnswer for one document', () => {
     expect(answer.citations).toEqual([]);
   });
 
+  it('lets a clause of another category answer when it names the asked one in its own words', () => {
+    const text =
+      'Neither party may assign this Agreement, including upon a change of control, without the prior written consent of the other party.';
+    const evidence = [
+      span(3, 'Aura strategic alliance agreement', 4, text, text, 'Anti-Assignment'),
+    ];
+    const understood = ask(
+      'Can either party of the Aura agreement assign it after a change of control?',
+    );
+    expect(understood.categories[0]).toBe('Change Of Control');
+    const answer = composeAnswer(understood, evidence);
+    expect(answer.text).not.toMatch(/was found/);
+    expect(answer.citations).toHaveLength(1);
+    expect(answer.citations[0]!.quote).toContain('change of control');
+  });
+
   it('answers a place question with the value first, then the sentence that carries it', () => {
     const evidence = [
       span(1, 'NETGEAR distributor agreement', 8, NETGEAR_P8, NETGEAR_P8.trim(), 'Governing Law'),

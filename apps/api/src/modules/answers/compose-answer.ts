@@ -11,6 +11,7 @@ import type {
 } from './answer.types.js';
 import { clauseName } from './categories.js';
 import { findQualifiers } from './qualifiers.js';
+import { namesCategory } from './thesaurus.js';
 import { cutToSentence, type PageSpan } from './sentence-cut.js';
 import { extractValue, redactedValue } from './values/extract-value.js';
 import { samePlace } from './values/place.js';
@@ -66,11 +67,15 @@ export function composeAnswer(
   const category = understood.categories[0];
   const found = new Map<number, Found>();
   for (const document of documents) {
-    // The clause that answers is of the asked category; a runner-up category ("assignment" in "IP
-    // ownership assignment") may only qualify it, never stand in for a clause that is absent.
+    // The clause that answers is of the asked category, or names it in its own words ("may not
+    // assign, including upon a change of control"); a runner-up category that does not ("assignment"
+    // in "IP ownership assignment") may only qualify it, never stand in for a clause that is absent.
     const candidates = relevant.filter(
       (each) =>
-        each.documentId === document.documentId && (!category || each.category === category),
+        each.documentId === document.documentId &&
+        (!category ||
+          each.category === category ||
+          namesCategory(each.pageText.slice(each.start, each.end), category)),
     );
     const main = candidates.find((each) => each.score >= threshold);
     if (main) found.set(document.documentId, read(understood.answerType, main, options));

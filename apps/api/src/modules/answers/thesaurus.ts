@@ -86,6 +86,16 @@ export function rankCategories(question: string): { category: Category; score: n
 }
 
 /**
+ * True when `text` itself names the category by one of its phrases ("including upon a change of
+ * control" names a change of control): a clause found as another category may then answer for it.
+ */
+export function namesCategory(text: string, category: Category): boolean {
+  return [...LAY_PHRASES, ...NAME_PATTERNS].some(
+    ([pattern, named]) => named === category && pattern.test(text),
+  );
+}
+
+/**
  * True when the question names a kind of clause: a phrase of the hand-written part matches (words
  * merely typical of a clause, such as "forecast" or "price", do not reach that weight).
  */

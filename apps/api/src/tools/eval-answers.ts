@@ -15,27 +15,31 @@
 import path from 'node:path';
 import { BUILT_IN_REVIEW_TEMPLATES } from '@clearroom/contracts';
 import { parseArgs } from 'node:util';
-import { CUAD_CATEGORIES, readCuadLabels, type CuadContract } from '../../../cuad/labels.js';
-import { readCuadPages } from '../../../cuad/pages.js';
-import { cuadSplitOf } from '../../../cuad/split.js';
-import type { Category, ComposedAnswer, Evidence } from '../answer.types.js';
-import { answerCell } from '../answer-cell.js';
-import { composeAnswer, DEFAULT_THRESHOLD } from '../compose-answer.js';
-import { lexicalEvidence } from '../lexical-evidence.js';
-import { clausesToStore } from '../../clauses/clause-classification.service.js';
-import { evidenceScore, FOUND_THRESHOLD } from '../../clauses/clause-evidence.reader.js';
-import { ClauseModel } from '../../clauses/model/clause-model.js';
-import { startDateOf as startDateFromEvidence } from '../start-date.js';
-import { namesAClause } from '../thesaurus.js';
-import { pageLookupKey, traceProblems } from '../trace.js';
-import { understandQuestion } from '../understand-question.js';
-import { extractValue } from '../values/extract-value.js';
-import { normaliseDate, sameDate } from '../values/date.js';
-import { sameDuration } from '../values/duration.js';
-import { partyNames } from '../values/parties.js';
-import { samePlace } from '../values/place.js';
-import { passageLocator, type LocatedPassage } from './gold-passages.js';
-import { companyOf, questionTemplates, REVIEW_COLUMNS } from './eval-questions.js';
+import { CUAD_CATEGORIES, readCuadLabels, type CuadContract } from '../cuad/labels.js';
+import { readCuadPages } from '../cuad/pages.js';
+import { cuadSplitOf } from '../cuad/split.js';
+import type { Category, ComposedAnswer, Evidence } from '../modules/answers/answer.types.js';
+import { answerCell } from '../modules/answers/answer-cell.js';
+import { composeAnswer, DEFAULT_THRESHOLD } from '../modules/answers/compose-answer.js';
+import { lexicalEvidence } from '../modules/answers/lexical-evidence.js';
+import { clausesToStore } from '../modules/clauses/clause-classification.service.js';
+import { evidenceScore, FOUND_THRESHOLD } from '../modules/clauses/clause-evidence.reader.js';
+import { ClauseModel } from '../modules/clauses/model/clause-model.js';
+import { startDateOf as startDateFromEvidence } from '../modules/answers/start-date.js';
+import { namesAClause } from '../modules/answers/thesaurus.js';
+import { pageLookupKey, traceProblems } from '../modules/answers/trace.js';
+import { understandQuestion } from '../modules/answers/understand-question.js';
+import { extractValue } from '../modules/answers/values/extract-value.js';
+import { normaliseDate, sameDate } from '../modules/answers/values/date.js';
+import { sameDuration } from '../modules/answers/values/duration.js';
+import { partyNames } from '../modules/answers/values/parties.js';
+import { samePlace } from '../modules/answers/values/place.js';
+import { passageLocator, type LocatedPassage } from '../modules/answers/tools/gold-passages.js';
+import {
+  companyOf,
+  questionTemplates,
+  REVIEW_COLUMNS,
+} from '../modules/answers/tools/eval-questions.js';
 
 const { values: args } = parseArgs({
   options: {
