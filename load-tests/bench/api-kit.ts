@@ -38,6 +38,14 @@ export type StoredEntry = {
   size: number;
 };
 
+/** A CUAD contract of labels.csv: the annotators' passages and answers per category. */
+export type CuadContract = {
+  pdfFile: string;
+  txtFile: string;
+  passages: Readonly<Record<string, string[]>>;
+  answers: Readonly<Record<string, string>>;
+};
+
 export type BenchKit = {
   chunkDocument: (pages: Page[], options?: { tabular?: boolean }) => Promise<Chunk[]>;
   SqliteSearchIndex: new (options: { file: string }) => {
@@ -53,9 +61,23 @@ export type BenchKit = {
   /** CUAD's 41 clause categories, with the dataset's names. */
   CUAD_CATEGORIES: readonly string[];
   /** The answer evaluation's question templates of the categories; `{doc}` names the contract. */
-  questionTemplates: (categories: readonly string[]) => { category: string; template: string }[];
+  questionTemplates: (categories: readonly string[]) => {
+    category: string;
+    template: string;
+    kind: 'yes_no' | 'value' | 'clause';
+  }[];
   /** The company a CUAD contract's file name names. */
   companyOf: (pdfFile: string) => string;
+  /** The contracts of CUAD's labels.csv in the CUAD folder given. */
+  readCuadLabels: (cuadDir: string) => CuadContract[];
+  /** The side of CUAD's fixed split a contract is on. */
+  cuadSplitOf: (pdfFile: string) => 'train' | 'test';
+  /** Whether two place names (states, countries) name the same place. */
+  samePlace: (a: string, b: string) => boolean;
+  /** Locates passages in page texts: the page and offsets of each, or null when not found. */
+  passageLocator: (
+    pages: readonly string[],
+  ) => (passage: string) => { pageNumber: number; start: number; end: number } | null;
 };
 
 const KIT = path.resolve('dist/apps/api/tools/bench-kit.js');

@@ -7,23 +7,27 @@
  * column is empty (absent: the answer must say "not found"), and questions across each group of
  * 10–20 contracts ("Which agreements are governed by Delaware law?"), whose gold is the set of
  * contracts that qualify.
+ * The API's CUAD readers and question templates come through its bench kit, loaded from the build
+ * (`npm run eval:retrieval` builds the API first), so the Nx boundary between the projects holds.
  */
-/* eslint-disable @nx/enforce-module-boundaries -- the evaluation uses the API's own CUAD readers and question templates */
-import './clauses/api-sources.ts';
 import path from 'node:path';
+import { type CuadContract, loadBenchKit } from '../bench/api-kit.ts';
 
-const { CUAD_CATEGORIES, readCuadLabels } = await import('../../apps/api/src/cuad/labels.ts');
-const { cuadSplitOf } = await import('../../apps/api/src/cuad/split.ts');
-const { companyOf, questionTemplates } =
-  await import('../../apps/api/src/modules/answers/tools/eval-questions.ts');
-const { samePlace } = await import('../../apps/api/src/modules/answers/values/place.ts');
-const { passageLocator } =
-  await import('../../apps/api/src/modules/answers/tools/gold-passages.ts');
+const {
+  CUAD_CATEGORIES,
+  readCuadLabels,
+  cuadSplitOf,
+  companyOf,
+  questionTemplates,
+  samePlace,
+  passageLocator,
+} = await loadBenchKit();
 
 export const CUAD_DIR = path.resolve('../shared/corpus/cuad');
 
-type Contract = ReturnType<typeof readCuadLabels>[number];
-export type Category = (typeof CUAD_CATEGORIES)[number];
+type Contract = CuadContract;
+/** One of CUAD's 41 clause categories, with the dataset's name. */
+export type Category = string;
 export type Span = { pageNumber: number; start: number; end: number };
 
 /** A question about one contract: present (gold passages given) or absent (none marked). */
@@ -54,14 +58,18 @@ export type CuadGroup = {
 
 /** Categories asked about: every CUAD category but the document's title. */
 const ASKED = CUAD_CATEGORIES.filter((category) => category !== 'Document Name');
-const ACROSS_CATEGORIES = [
+const ACROSS_CATEGORIES: readonly Category[] = [
   'Non-Compete',
   'Exclusivity',
   'Change Of Control',
   'Anti-Assignment',
   'Cap On Liability',
   'Most Favored Nation',
-] as const satisfies readonly Category[];
+];
+// The kit types categories as strings: a name CUAD does not have would silently ask nothing.
+for (const category of [...ACROSS_CATEGORIES, 'Governing Law', 'Termination For Convenience']) {
+  if (!CUAD_CATEGORIES.includes(category)) throw new Error(`Not a CUAD category: ${category}`);
+}
 
 export type CuadQuestionOptions = {
   split: 'train' | 'test';
@@ -112,7 +120,8 @@ function singleQuestions(
 ): SingleQuestion[] {
   const company = companyOf(contract.pdfFile);
   return ASKED.flatMap((category, categoryIndex) => {
-    const present = contract.passages[category].length > 0;
+    const passages = contract.passages[category] ?? [];
+    const present = passages.length > 0;
     // An absent clause has no value to state: its value questions still must say "not found".
     const mine = templates.filter((template) => template.category === category);
     const count = Math.min(phrasings, mine.length);
@@ -126,7 +135,7 @@ function singleQuestions(
         question: template.template.replaceAll('{doc}', company),
         pdfFile: contract.pdfFile,
         present,
-        passages: contract.passages[category],
+        passages,
       };
     });
   });
@@ -135,19 +144,19 @@ function singleQuestions(
 function acrossQuestions(contracts: Contract[], group: number): AcrossQuestion[] {
   const states = new Set(
     contracts
-      .map((contract) => contract.answers['Governing Law'].split(/[;,]/)[0]!.trim())
+      .map((contract) => (contract.answers['Governing Law'] ?? '').split(/[;,]/)[0]!.trim())
       .filter(Boolean),
   );
   const qualifying = (test: (contract: Contract) => boolean) =>
     contracts.filter(test).map((contract) => contract.pdfFile);
   const present = (category: Category) => (contract: Contract) =>
-    contract.passages[category].length > 0;
+    (contract.passages[category] ?? []).length > 0;
   return [
     ...[...states].map((state) => ({
       id: `group${group}:law:${state}`,
       question: `Which agreements are governed by ${state} law?`,
       qualifying: qualifying((contract) =>
-        contract.answers['Governing Law'].split(';').some((part) => samePlace(part, state)),
+        (contract.answers['Governing Law'] ?? '').split(';').some((part) => samePlace(part, state)),
       ),
     })),
     ...ACROSS_CATEGORIES.map((category) => ({

@@ -6,7 +6,7 @@ import { localFileSource } from '../infra/file-store/local-file-source.js';
 
 /**
  * The public entry of the API's code for the offline benchmarks of load-tests/ (bench:retrieval,
- * bench:sheet, bench:query): they load it from the build (dist/apps/api/tools/bench-kit.js), never from these
+ * bench:sheet, bench:query) and the CUAD questions of eval:retrieval: they load it from the build (dist/apps/api/tools/bench-kit.js), never from these
  * sources, so the Nx boundary between the projects holds. Only what they measure is exported.
  */
 export { chunkDocument, type DocumentChunk } from '../modules/ingestion/chunking/chunker.js';
@@ -18,7 +18,10 @@ export type {
   SearchQuery,
 } from '../infra/search-index/search-index.port.js';
 export { type StoredEntry, writeZip } from '../infra/extractor/embedded/parsers/zip.js';
-export { CUAD_CATEGORIES } from '../cuad/labels.js';
+export { CUAD_CATEGORIES, type CuadContract, readCuadLabels } from '../cuad/labels.js';
+export { cuadSplitOf } from '../cuad/split.js';
+export { samePlace } from '../modules/answers/values/place.js';
+export { type LocatedPassage, passageLocator } from '../modules/answers/tools/gold-passages.js';
 export {
   companyOf,
   type QuestionTemplate,

@@ -1,13 +1,10 @@
-/* eslint-disable @nx/enforce-module-boundaries -- training and measuring use the API's own clause code */
-import './api-sources.ts';
 import path from 'node:path';
-import type { LabelledDocument } from '../../../apps/api/src/modules/clauses/training/dataset.ts';
+import { readCuadLabels } from '../../cuad/labels.js';
+import { readCuadPages } from '../../cuad/pages.js';
+import { cuadSplitOf } from '../../cuad/split.js';
+import { labelDocument, type LabelledDocument } from '../../modules/clauses/training/dataset.js';
 
-const { readCuadLabels } = await import('../../../apps/api/src/cuad/labels.ts');
-const { readCuadPages } = await import('../../../apps/api/src/cuad/pages.ts');
-const { cuadSplitOf } = await import('../../../apps/api/src/cuad/split.ts');
-const { labelDocument } = await import('../../../apps/api/src/modules/clauses/training/dataset.ts');
-
+/** The CUAD corpus, from the repository root (the cwd of the npm scripts), never from dist. */
 export const CUAD_DIR = path.resolve('../shared/corpus/cuad');
 
 /** The labelled CUAD contracts of one side of the split, pages read (or taken from the cache). */

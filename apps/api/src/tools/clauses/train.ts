@@ -8,20 +8,24 @@
  * The fold's model is written to data/clause-models/validate-<name>.bin; `--validate --from <file>`
  * measures it again without training (for changes in how spans are read from the scores).
  * Set CUAD_PAGES_CACHE to reuse extracted page text.
+ * Runs from the build (`node dist/apps/api/tools/clauses/train.js`, which the npm script builds
+ * first) with the repository root as cwd: every path here is from the cwd, so the model file is
+ * written into the sources, not into dist.
  */
-/* eslint-disable @nx/enforce-module-boundaries -- training uses the API's own clause code */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadSplit } from './corpus.ts';
-
-const { cuadFoldOf } = await import('../../../apps/api/src/cuad/split.ts');
-const { ClauseModel } = await import('../../../apps/api/src/modules/clauses/model/clause-model.ts');
-const { encodeModel } = await import('../../../apps/api/src/modules/clauses/model/model-file.ts');
-const { DEFAULT_SETTINGS, DEFAULT_TECHNIQUE, TECHNIQUES, trainClauseModel } =
-  await import('../../../apps/api/src/modules/clauses/training/train.ts');
-const { evaluateClauseModel, formatReport } =
-  await import('../../../apps/api/src/modules/clauses/training/evaluate.ts');
+import { cuadFoldOf } from '../../cuad/split.js';
+import { ClauseModel } from '../../modules/clauses/model/clause-model.js';
+import { encodeModel } from '../../modules/clauses/model/model-file.js';
+import { evaluateClauseModel, formatReport } from '../../modules/clauses/training/evaluate.js';
+import {
+  DEFAULT_SETTINGS,
+  DEFAULT_TECHNIQUE,
+  TECHNIQUES,
+  trainClauseModel,
+} from '../../modules/clauses/training/train.js';
+import { loadSplit } from './corpus.js';
 
 const { values } = parseArgs({
   options: {

@@ -3,19 +3,17 @@
  * (contracts never trained or tuned on): document level precision, recall, F1 and AUPR per
  * category and macro; span level AUPR and precision at 80 % recall (CUAD's protocol) pooled and
  * per category; how often the top clause of a present category lies on a gold passage; speed.
- * The shipped technique is read from the committed model file, others from data/clause-models.
+ * The shipped technique is read from the committed model file (the build's copy of it), others
+ * from data/clause-models. Runs from the build (`node dist/apps/api/tools/clauses/eval.js`, which
+ * the npm script builds first) with the repository root as cwd.
  */
-/* eslint-disable @nx/enforce-module-boundaries -- measuring uses the API's own clause code */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadSplit } from './corpus.ts';
-
-const { ClauseModel } = await import('../../../apps/api/src/modules/clauses/model/clause-model.ts');
-const { DEFAULT_TECHNIQUE } =
-  await import('../../../apps/api/src/modules/clauses/training/train.ts');
-const { evaluateClauseModel, formatReport } =
-  await import('../../../apps/api/src/modules/clauses/training/evaluate.ts');
+import { ClauseModel } from '../../modules/clauses/model/clause-model.js';
+import { evaluateClauseModel, formatReport } from '../../modules/clauses/training/evaluate.js';
+import { DEFAULT_TECHNIQUE } from '../../modules/clauses/training/train.js';
+import { loadSplit } from './corpus.js';
 
 const { values } = parseArgs({
   options: { technique: { type: 'string', default: DEFAULT_TECHNIQUE }, limit: { type: 'string' } },
