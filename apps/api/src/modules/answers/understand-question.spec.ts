@@ -62,6 +62,24 @@ describe('understandQuestion', () => {
     expect(understood.answerType).toBe('place');
   });
 
+  it('never takes the words of a place for a document\'s name ("New York" beside NEWFRONTIERMEDIA_…)', () => {
+    const withNewYorkName = [
+      ...documents,
+      { documentId: 4, names: ['NEWFRONTIERMEDIAINC_01_01_2000-EX-10.1-LICENSE AGREEMENT.PDF'] },
+      { documentId: 5, names: ['YORK WATER CO_05_05_2005-EX-10.2-SUPPLY AGREEMENT.PDF'] },
+    ];
+    const understood = understandQuestion('Which agreements are governed by New York law?', {
+      documents: withNewYorkName,
+    });
+    expect(understood.scope).toEqual({
+      kind: 'all',
+      documentIds: [1, 2, 3, 4, 5],
+      exhaustive: true,
+    });
+    expect(understood.valueFilter).toBe('New York');
+    expect(understood.answerType).toBe('place');
+  });
+
   it('names a document by a word capitalised inside ("mPhase\'s" for MphaseTechnologiesInc_…)', () => {
     const understood = understandQuestion(
       "What happens to mPhase's co-branding agreement on a change of control?",

@@ -96,7 +96,11 @@ function namedDocuments(
   question: string,
   documents: readonly NamedDocument[],
 ): { documentIds: number[]; words: string[] } {
-  const words = question.match(TERM) ?? [];
+  // "New York" in "governed by New York law" is a place, not the start of NEWFRONTIERMEDIA_….
+  const placeWords = new Set(
+    findPlaces(question).flatMap((place) => place.toLowerCase().match(TERM) ?? []),
+  );
+  const words = (question.match(TERM) ?? []).filter((word) => !placeWords.has(word.toLowerCase()));
   // A capitalised word after the first ("the Inktomi agreement", "mPhase's") may name a document by
   // the start of a name's word (INKTOMICORP_…); any other word must be a whole word of the name.
   const asked = words
