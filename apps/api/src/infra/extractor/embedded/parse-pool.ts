@@ -42,7 +42,8 @@ type Request = {
   reject: (error: unknown) => void;
 };
 
-type ParseProcess = { child: ChildProcess; request?: Request };
+/** `stopping`: killed for an aborted task; it may still report that task's end before it exits. */
+type ParseProcess = { child: ChildProcess; request?: Request; stopping?: boolean };
 
 export class ParsePool {
   private readonly memoryMb: number;
@@ -91,7 +92,7 @@ export class ParsePool {
   /** Processes that would start a task given now at once. */
   idleProcesses(): number {
     let idle = 0;
-    for (const { request } of this.processes) if (!request) idle++;
+    for (const { request, stopping } of this.processes) if (!request && !stopping) idle++;
     return Math.max(0, idle - this.queue.length);
   }
 
@@ -119,7 +120,7 @@ export class ParsePool {
 
   private dispatch(): void {
     for (const parseProcess of this.processes) {
-      if (parseProcess.request || !parseProcess.child.connected) continue;
+      if (parseProcess.request || parseProcess.stopping || !parseProcess.child.connected) continue;
       const request = this.queue.shift();
       if (!request) return;
       parseProcess.request = request;
@@ -177,8 +178,12 @@ export class ParsePool {
       request.reject(request.signal.reason);
       return;
     }
-    for (const { child, request: running } of this.processes) {
-      if (running === request) child.kill('SIGKILL');
+    // A killed process is never given another task: it could answer the aborted one after the
+    // kill and look idle, and the next task sent to it would die with it.
+    for (const parseProcess of this.processes) {
+      if (parseProcess.request !== request) continue;
+      parseProcess.stopping = true;
+      parseProcess.child.kill('SIGKILL');
     }
   }
 }
