@@ -43,6 +43,13 @@ const COLUMNS =
   'id, project_id, actor_id, actor_name, action, document_id, document_name, address, details, created_at';
 
 /**
+ * Lone surrogates become U+FFFD: JSON.stringify writes them as "\ud800" escapes, which MariaDB's
+ * JSON check refuses (a question or a project name may hold one).
+ */
+const wellFormed = (_key: string, value: unknown): unknown =>
+  typeof value === 'string' ? value.toWellFormed() : value;
+
+/**
  * The append-only activity log (issue 17). Entries are only ever inserted here (and removed by
  * the retention job past ACTIVITY_RETENTION_DAYS); no route edits or deletes them.
  */
@@ -66,7 +73,7 @@ export class ActivityLog {
         entry.document?.id ?? null,
         entry.document?.name.slice(0, 255) ?? null,
         entry.actor?.address?.slice(0, 64) ?? null,
-        entry.details ? JSON.stringify(entry.details) : null,
+        entry.details ? JSON.stringify(entry.details, wellFormed) : null,
         // As the entities store dates: epoch ms on SQLite, a DATETIME(3) on MySQL/MariaDB.
         em.getPlatform().processDateProperty(new Date()),
       ],
