@@ -17,8 +17,11 @@ async function fakeApp(queueStop: (graceMs: number) => Promise<void>) {
   const shutdown = new ShutdownSignal();
   shutdown.signal.addEventListener('abort', () => events.push('shutdown signal'));
   let finishRequest!: () => void;
+  let onReceived!: () => void;
+  const received = new Promise<void>((resolve) => (onReceived = resolve));
   const server: Server = createServer((_request, response) => {
     events.push('request received');
+    onReceived();
     finishRequest = () => {
       events.push('request answered');
       response.end('done');
@@ -34,7 +37,7 @@ async function fakeApp(queueStop: (graceMs: number) => Promise<void>) {
     },
   } as unknown as INestApplication;
   const port = (server.address() as AddressInfo).port;
-  return { app, server, port, events, finishRequest: () => finishRequest() };
+  return { app, server, port, events, received, finishRequest: () => finishRequest() };
 }
 
 function inFlightRequest(port: number): Promise<string> {
@@ -61,7 +64,8 @@ describe('shutDownGracefully', () => {
       });
     });
     const answered = inFlightRequest(fake.port);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The request is in flight (not merely sent) when the shutdown begins.
+    await fake.received;
     const exits: number[] = [];
     const done = shutDownGracefully(fake.app, 'SIGTERM', {
       timeoutMs: 30_000,
