@@ -32,7 +32,7 @@ function fileRow(page: Page, name: string) {
 test('a deal lawyer reviews the clauses of three contracts, opens a change-of-control clause in the viewer and exports the matrix', async ({
   page,
 }) => {
-  test.skip(!existsSync(cuad), `The CUAD corpus is not at ${cuad}`);
+  test.skip(!existsSync(cuad) && !process.env['CI'], `The CUAD corpus is not at ${cuad}`);
   test.setTimeout(ANALYSIS_TIMEOUT_MS + 120_000);
 
   await registerThroughApi(page.request, uniqueUsername('lena'));
