@@ -1,4 +1,4 @@
-import type { ClauseSpan, DocumentClauses } from '@clearroom/contracts';
+import type { ClauseMatrixCell, ClauseMatrixDocument } from '@clearroom/contracts';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
 import Remove from '@mui/icons-material/Remove';
@@ -6,7 +6,8 @@ import { alpha, type Theme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { memo } from 'react';
-import { cellLabel, firstWords, type ClauseCell as Cell } from '../clauseMatrix';
+import { UNCERTAIN_FLOOR, useGetDocumentClausesQuery } from '../api/clausesApi';
+import { cellLabel, clauseOfCell, type ClauseCell as Cell } from '../clauseMatrix';
 
 export const CELL_WIDTH = 184;
 
@@ -15,20 +16,22 @@ type ClauseCellProps = {
   cell: Cell;
   /** 1-based, counting the document name column. */
   colIndex: number;
-  document: DocumentClauses;
-  onOpen: (document: DocumentClauses, clause: ClauseSpan) => void;
+  projectId: number;
+  document: ClauseMatrixDocument;
+  onOpen: (document: ClauseMatrixDocument, clause: ClauseMatrixCell) => void;
 };
 
 /**
  * One cell of the Clause Review: the category's status in a document (icon, colour and word,
  * never colour alone), with the best clause's first words and page. Hovering or focusing shows
- * the whole clause; clicking opens it. Plain elements styled by `clauseCellStyles` on the grid:
+ * the whole clause (read then: the matrix holds its first words only); clicking opens it. Plain elements styled by `clauseCellStyles` on the grid:
  * hundreds of cells mount while the grid scrolls.
  */
 export const ClauseCell = memo(function ClauseCell({
   category,
   cell,
   colIndex,
+  projectId,
   document,
   onOpen,
 }: ClauseCellProps) {
@@ -54,7 +57,15 @@ export const ClauseCell = memo(function ClauseCell({
         describeChild
         placement="bottom-start"
         enterDelay={300}
-        title={<ClauseTooltip category={category} clause={clause} found={found} />}
+        title={
+          <ClauseTooltip
+            category={category}
+            clause={clause}
+            found={found}
+            projectId={projectId}
+            documentId={document.documentId}
+          />
+        }
         slotProps={{ tooltip: { sx: { maxWidth: 480 } } }}
       >
         <button
@@ -68,22 +79,37 @@ export const ClauseCell = memo(function ClauseCell({
             <span className="clause-cell-status-label">{found ? 'Found' : 'Uncertain'}</span>
             <span className="clause-cell-page">p. {clause.pageNumber}</span>
           </span>
-          <span className="clause-cell-quote">{firstWords(clause.quote)}</span>
+          <span className="clause-cell-quote">{clause.firstWords}</span>
         </button>
       </Tooltip>
     </div>
   );
 });
 
+/** Rendered while the tooltip is open: the clause's text is fetched then (once per document). */
 function ClauseTooltip({
   category,
   clause,
   found,
+  projectId,
+  documentId,
 }: {
   category: string;
-  clause: ClauseSpan;
+  clause: ClauseMatrixCell;
   found: boolean;
+  projectId: number;
+  documentId: number;
 }) {
+  const { data, isError } = useGetDocumentClausesQuery({
+    projectId,
+    documentId,
+    minScore: UNCERTAIN_FLOOR,
+  });
+  const quote = data
+    ? (clauseOfCell(data.documents[0]?.clauses ?? [], clause)?.quote ?? clause.firstWords)
+    : isError
+      ? clause.firstWords
+      : `${clause.firstWords} (loading the clause…)`;
   return (
     <>
       <Typography variant="caption" component="p" sx={{ fontWeight: 600, mb: 0.5 }}>
@@ -91,7 +117,7 @@ function ClauseTooltip({
         {clause.score.toFixed(2)}
       </Typography>
       <Typography variant="body2" component="p" sx={{ whiteSpace: 'pre-wrap' }}>
-        {clause.quote}
+        {quote}
       </Typography>
     </>
   );

@@ -1,4 +1,4 @@
-import type { ClauseSpan, DocumentClauses } from '@clearroom/contracts';
+import type { ClauseMatrixCell, ClauseMatrixDocument } from '@clearroom/contracts';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
@@ -25,13 +25,14 @@ const HEADER_ROW_HEIGHT = 64;
 const HEADER_ROWS = 2;
 
 type ClauseMatrixProps = {
+  projectId: number;
   groups: readonly ColumnGroup[];
   rows: readonly ReviewRow[];
   /** Every document, whatever the filters: what the per-category counts are taken over. */
   allRows: readonly ReviewRow[];
   /** The document arrived at from a link: marked, and scrolled to while it is in the rows. */
   markedDocumentId: number | null;
-  onOpen: (document: DocumentClauses, clause: ClauseSpan) => void;
+  onOpen: (document: ClauseMatrixDocument, clause: ClauseMatrixCell) => void;
 };
 
 /**
@@ -39,6 +40,7 @@ type ClauseMatrixProps = {
  * under their group headers (pinned on top). Only the rows and columns in view are rendered.
  */
 export function ClauseMatrix({
+  projectId,
   groups,
   rows,
   allRows,
@@ -156,6 +158,7 @@ export function ClauseMatrix({
               key={row.document.documentId}
               row={row}
               rowIndex={firstRow + offset + HEADER_ROWS + 1}
+              projectId={projectId}
               categories={categories}
               firstColumn={firstColumn}
               endColumn={endColumn}
@@ -174,17 +177,19 @@ type MatrixRowProps = {
   row: ReviewRow;
   /** 1-based, counting the header rows. */
   rowIndex: number;
+  projectId: number;
   categories: readonly string[];
   firstColumn: number;
   endColumn: number;
   marked: boolean;
-  onOpen: (document: DocumentClauses, clause: ClauseSpan) => void;
+  onOpen: (document: ClauseMatrixDocument, clause: ClauseMatrixCell) => void;
 };
 
 /** A document's row; rows that stay in view are not rendered again as the grid scrolls. */
 const MatrixRow = memo(function MatrixRow({
   row,
   rowIndex,
+  projectId,
   categories,
   firstColumn,
   endColumn,
@@ -245,6 +250,7 @@ const MatrixRow = memo(function MatrixRow({
               category={category}
               cell={cellOf(row, category)}
               colIndex={firstColumn + column + 2}
+              projectId={projectId}
               document={document}
               onOpen={onOpen}
             />
