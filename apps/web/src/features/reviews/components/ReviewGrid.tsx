@@ -1,4 +1,11 @@
-import type { ReviewCell, ReviewColumn, ReviewDetail, ReviewRow } from '@clearroom/contracts';
+import {
+  cellText,
+  type ReviewCell,
+  type ReviewColumn,
+  type ReviewDetail,
+  type ReviewRow,
+  type ReviewView,
+} from '@clearroom/contracts';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import CheckCircle from '@mui/icons-material/CheckCircle';
@@ -9,7 +16,7 @@ import ButtonBase from '@mui/material/ButtonBase';
 import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { memo, useState } from 'react';
-import { cellText, confidenceLabel, type GridView, verifiedCount } from '../reviewFormat';
+import { confidenceLabel, verifiedCount } from '../reviewFormat';
 
 export const ROW_HEIGHT = 76;
 const HEADER_HEIGHT = 48;
@@ -24,7 +31,7 @@ const unmeasuredRows = () => Math.ceil(window.innerHeight / ROW_HEIGHT);
 type ReviewGridProps = {
   review: ReviewDetail;
   rows: ReviewRow[];
-  sort: GridView['sort'];
+  sort: Pick<ReviewView, 'sort' | 'direction'>;
   onSort: (columnId: number | 'document') => void;
   onOpenCell: (row: ReviewRow, column: ReviewColumn, cell: ReviewCell) => void;
   onOpenCitation: (cell: ReviewCell) => void;
@@ -52,7 +59,7 @@ export function ReviewGrid({
   const template = `260px repeat(${review.columns.length}, 240px) 96px`;
 
   const sortIcon = (columnId: number | 'document') =>
-    sort.columnId !== columnId ? null : sort.direction === 'asc' ? (
+    sort.sort !== columnId ? null : sort.direction === 'asc' ? (
       <ArrowUpward fontSize="inherit" aria-label="sorted ascending" />
     ) : (
       <ArrowDownward fontSize="inherit" aria-label="sorted descending" />
@@ -67,11 +74,7 @@ export function ReviewGrid({
       key={key}
       role="columnheader"
       aria-sort={
-        sort.columnId === columnId
-          ? sort.direction === 'asc'
-            ? 'ascending'
-            : 'descending'
-          : 'none'
+        sort.sort === columnId ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'
       }
       sx={{
         position: 'sticky',
