@@ -51,7 +51,6 @@ export function ClauseReview({ project }: { project: Project }) {
   const args = { projectId, minScore: UNCERTAIN_FLOOR };
   const { data: last } = clausesApi.endpoints.getClauseMatrix.useQueryState(args);
   const query = useGetClauseMatrixQuery(args, {
-    refetchOnMountOrArgChange: true,
     pollingInterval: last?.reclassifying ? RECLASSIFYING_POLL_MS : 0,
   });
   const response = query.data;

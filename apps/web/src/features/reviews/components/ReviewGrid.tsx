@@ -12,25 +12,24 @@ import CheckCircle from '@mui/icons-material/CheckCircle';
 import Edit from '@mui/icons-material/Edit';
 import Flag from '@mui/icons-material/Flag';
 import Box from '@mui/material/Box';
-import ButtonBase from '@mui/material/ButtonBase';
 import type { Theme } from '@mui/material/styles';
-import Typography from '@mui/material/Typography';
-import { memo, useState } from 'react';
+import { memo, useEffect } from 'react';
+import { useGridWindow } from '../../clause-review/hooks/useGridWindow';
 import { confidenceLabel, verifiedCount } from '../reviewFormat';
 
 export const ROW_HEIGHT = 76;
 const HEADER_HEIGHT = 48;
 /** Rows drawn above and below the visible ones, so a quick scroll shows no gap. */
 const OVERSCAN = 6;
-/**
- * Rows in view before the container has been measured (and in tests, which do not lay out): as
- * many as the window could show, no more; the first screen draws only these.
- */
-const unmeasuredRows = () => Math.ceil(window.innerHeight / ROW_HEIGHT);
 
 type ReviewGridProps = {
   review: ReviewDetail;
+  /** The rows fetched so far, in the view's order. */
   rows: ReviewRow[];
+  /** How many rows the view has (those not fetched yet keep their place). */
+  rowCount: number;
+  /** Told how far the grid shows (the index after the last row drawn), to fetch what is missing. */
+  onRowsInView: (end: number) => void;
   sort: Pick<ReviewView, 'sort' | 'direction'>;
   onSort: (columnId: number | 'document') => void;
   onOpenCell: (row: ReviewRow, column: ReviewColumn, cell: ReviewCell) => void;
@@ -44,72 +43,57 @@ type ReviewGridProps = {
 export function ReviewGrid({
   review,
   rows,
+  rowCount,
   sort,
   onSort,
+  onRowsInView,
   onOpenCell,
   onOpenCitation,
 }: ReviewGridProps) {
-  const [scrollTop, setScrollTop] = useState(0);
-  const [height, setHeight] = useState(0);
-  const visibleCount = height > 0 ? Math.ceil(height / ROW_HEIGHT) : unmeasuredRows();
-  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
-  const last = Math.min(rows.length, first + visibleCount + 2 * OVERSCAN);
+  const { scrollerRef, onScroll, visible } = useGridWindow({
+    rowCount,
+    rowHeight: ROW_HEIGHT,
+    // Every column is drawn: only rows are windowed.
+    columnCount: 1,
+    columnWidth: 1,
+    overscan: OVERSCAN,
+  });
+  const first = visible.rows.start;
+  const last = Math.max(first, Math.min(rows.length, visible.rows.end));
+  useEffect(() => onRowsInView(visible.rows.end), [visible.rows.end, onRowsInView]);
   // Fixed widths: with `1fr` tracks in a max-content grid, every column grew as wide as the
   // longest value of any column (a quoted clause), and one column filled the screen.
   const template = `260px repeat(${review.columns.length}, 240px) 96px`;
 
-  const sortIcon = (columnId: number | 'document') =>
-    sort.sort !== columnId ? null : sort.direction === 'asc' ? (
-      <ArrowUpward fontSize="inherit" aria-label="sorted ascending" />
-    ) : (
-      <ArrowDownward fontSize="inherit" aria-label="sorted descending" />
-    );
-  const headerCell = (
-    key: string,
-    label: string,
-    columnId: number | 'document',
-    pinned = false,
-  ) => (
-    <Box
-      key={key}
-      role="columnheader"
-      aria-sort={
-        sort.sort === columnId ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'
-      }
-      sx={{
-        position: 'sticky',
-        top: 0,
-        left: pinned ? 0 : undefined,
-        zIndex: pinned ? 3 : 2,
-        bgcolor: 'background.paper',
-        borderBottom: 1,
-        borderRight: 1,
-        borderColor: 'divider',
-        height: HEADER_HEIGHT,
-      }}
-    >
-      <ButtonBase
-        onClick={() => onSort(columnId)}
-        sx={{ width: '100%', height: '100%', justifyContent: 'flex-start', px: 1, gap: 0.5 }}
-        title={`Sort by ${label}`}
+  const headerCell = (label: string, columnId: number | 'document') => {
+    const sorted = sort.sort === columnId;
+    return (
+      <div
+        key={columnId}
+        role="columnheader"
+        aria-sort={sorted ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+        className={columnId === 'document' ? 'review-header pinned' : 'review-header'}
       >
-        <Typography variant="subtitle2" noWrap>
-          {label}
-        </Typography>
-        {sortIcon(columnId)}
-      </ButtonBase>
-    </Box>
-  );
+        <button type="button" onClick={() => onSort(columnId)} title={`Sort by ${label}`}>
+          <span>{label}</span>
+          {sorted &&
+            (sort.direction === 'asc' ? (
+              <ArrowUpward fontSize="inherit" aria-label="sorted ascending" />
+            ) : (
+              <ArrowDownward fontSize="inherit" aria-label="sorted descending" />
+            ))}
+        </button>
+      </div>
+    );
+  };
 
   return (
     <Box
-      ref={(element: HTMLDivElement | null) => {
-        if (element && element.clientHeight !== height) setHeight(element.clientHeight);
-      }}
-      onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+      ref={scrollerRef}
+      onScroll={onScroll}
       role="grid"
       aria-label={review.name}
-      aria-rowcount={rows.length + 1}
+      aria-rowcount={rowCount + 1}
       sx={(theme) => ({
         height: { xs: '60vh', md: 'calc(100dvh - 330px)' },
         minHeight: 320,
@@ -120,34 +104,15 @@ export function ReviewGrid({
         ...reviewGridStyles(theme),
       })}
     >
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: template,
-          minWidth: 'max-content',
-        }}
-      >
-        <Box role="row" sx={{ display: 'contents' }}>
-          {headerCell('document', 'Document', 'document', true)}
-          {review.columns.map((column) => headerCell(String(column.id), column.label, column.id))}
-          <Box
-            role="columnheader"
-            sx={{
-              position: 'sticky',
-              top: 0,
-              zIndex: 2,
-              bgcolor: 'background.paper',
-              borderBottom: 1,
-              borderColor: 'divider',
-              px: 1,
-              display: 'flex',
-              alignItems: 'center',
-            }}
-          >
-            <Typography variant="subtitle2">Verified</Typography>
-          </Box>
-        </Box>
-        <Box sx={{ gridColumn: '1 / -1', height: first * ROW_HEIGHT }} />
+      <div className="review-table" style={{ gridTemplateColumns: template }}>
+        <div role="row" className="review-row">
+          {headerCell('Document', 'document')}
+          {review.columns.map((column) => headerCell(column.label, column.id))}
+          <div role="columnheader" className="review-header">
+            <span className="review-header-label">Verified</span>
+          </div>
+        </div>
+        <div className="review-spacer" style={{ height: first * ROW_HEIGHT }} />
         {rows.slice(first, last).map((row, index) => (
           <GridRow
             key={row.documentId}
@@ -158,8 +123,9 @@ export function ReviewGrid({
             onOpenCitation={onOpenCitation}
           />
         ))}
-        <Box sx={{ gridColumn: '1 / -1', height: (rows.length - last) * ROW_HEIGHT }} />
-      </Box>
+        {/* Rows not fetched yet keep their place: the scrollbar is the whole grid's. */}
+        <div className="review-spacer" style={{ height: (rowCount - last) * ROW_HEIGHT }} />
+      </div>
     </Box>
   );
 }
@@ -258,7 +224,39 @@ function reviewGridStyles(theme: Theme) {
   const { palette, typography } = theme;
   const border = `1px solid ${palette.divider}`;
   return {
+    '& .review-table': { display: 'grid', minWidth: 'max-content' },
     '& .review-row': { display: 'contents' },
+    '& .review-spacer': { gridColumn: '1 / -1' },
+    '& .review-header': {
+      position: 'sticky',
+      top: 0,
+      zIndex: 2,
+      height: HEADER_HEIGHT,
+      boxSizing: 'border-box',
+      backgroundColor: palette.background.paper,
+      borderBottom: border,
+      borderRight: border,
+      display: 'flex',
+      alignItems: 'center',
+      '& > button': {
+        ...typography.subtitle2,
+        width: '100%',
+        height: '100%',
+        padding: '0 8px',
+        border: 0,
+        background: 'none',
+        color: palette.text.primary,
+        display: 'flex',
+        alignItems: 'center',
+        gap: '4px',
+        cursor: 'pointer',
+        '&:hover': { backgroundColor: palette.action.hover },
+        '&:focus-visible': { outline: `2px solid ${palette.primary.main}`, outlineOffset: '-2px' },
+      },
+      '& > button > span': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+    },
+    '& .review-header.pinned': { left: 0, zIndex: 3 },
+    '& .review-header-label': { ...typography.subtitle2, padding: '0 8px' },
     '& .review-cell': {
       height: ROW_HEIGHT,
       boxSizing: 'border-box',

@@ -1,10 +1,11 @@
 import type { ReviewCell, ReviewDetail } from '@clearroom/contracts';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../test/fetchMock';
 import { makeProject, testUser } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { ReviewGridPage } from './ReviewGridPage';
+import { ROW_HEIGHT } from './ReviewGrid';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -238,6 +239,41 @@ describe('ReviewGridPage', () => {
       '?offset=1&limit=100',
     ]);
     expect(screen.getByText('2 of 2 documents')).toBeInTheDocument();
+  });
+
+  it('fetches the rows of a long grid as it scrolls near them, not all at once', async () => {
+    const rows = Array.from({ length: 449 }, (_, index) =>
+      row(index + 1, `Contract ${index + 1}.txt`, [cell(10, { value: 'Delaware' }), cell(11)]),
+    );
+    const server = mockFetch({
+      ...baseRoutes,
+      'GET /api/reviews/44': ({ search }) => {
+        const query = new URLSearchParams(search);
+        const offset = Number(query.get('offset'));
+        const page = rows.slice(offset, offset + Number(query.get('limit')));
+        const review = makeReview({ rows: page, offset, totalRows: 449, matchingRows: 449 });
+        return { body: { review } };
+      },
+    });
+    render();
+    const grid = await screen.findByRole('grid', { name: 'Supply review' });
+    expect(grid).toHaveAttribute('aria-rowcount', '450');
+    expect(within(grid).getByRole('rowheader', { name: 'Contract 1.txt' })).toBeInTheDocument();
+    const searches = () => server.callsTo('GET', '/api/reviews/44').map((call) => call.search);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(searches()).toEqual(['?offset=0&limit=100']);
+
+    fireEvent.scroll(grid, { target: { scrollTop: 80 * ROW_HEIGHT } });
+    expect(
+      await within(grid).findByRole('rowheader', { name: 'Contract 85.txt' }),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(searches()).toEqual(['?offset=0&limit=100', '?offset=100&limit=100']),
+    );
+    fireEvent.scroll(grid, { target: { scrollTop: 150 * ROW_HEIGHT } });
+    expect(
+      await within(grid).findByRole('rowheader', { name: 'Contract 155.txt' }),
+    ).toBeInTheDocument();
   });
 
   it('has the server sort and filter the whole grid, sending typed filters once typing pauses', async () => {

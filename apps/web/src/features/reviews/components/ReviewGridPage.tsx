@@ -41,6 +41,9 @@ const DocumentViewer = lazy(async () => ({
   default: (await import('../../viewer/components/DocumentViewer')).DocumentViewer,
 }));
 
+/** Rows beyond those in view that are fetched ahead, so that scrolling seldom waits. */
+const PREFETCH_ROWS = 50;
+
 /** Typing in a text filter asks the server once the typing pauses this long. */
 export const FILTER_TYPING_MS = 300;
 
@@ -78,16 +81,19 @@ function ReviewGridView({ reviewId, canEdit }: { reviewId: number; canEdit: bool
     { pollingInterval: running ? REVIEW_REFRESH_MS : 0 },
   );
   const review = useMemo(() => joined(data?.pages), [data]);
-  // The first page is the first screen; the other pages follow, one after another.
+  // The first page is the first screen; the next ones are fetched as the grid scrolls near them
+  // (the server sorts and filters: the rows fetched are always the view's first ones).
+  const [rowsInView, setRowsInView] = useState(0);
+  const fetched = review?.rows.length ?? 0;
   useEffect(() => {
-    if (hasNextPage && !isFetching) void fetchNextPage();
-  }, [hasNextPage, isFetching, fetchNextPage]);
+    if (hasNextPage && !isFetching && rowsInView + PREFETCH_ROWS > fetched) void fetchNextPage();
+  }, [hasNextPage, isFetching, fetchNextPage, rowsInView, fetched]);
   const [addingColumn, setAddingColumn] = useState(false);
   const { toast } = useToast();
   const [opened, setOpened] = useState<{ row: ReviewRow; column: ReviewColumn } | null>(null);
   const [viewer, setViewer] = useState<ViewerTarget | null>(null);
   if (review && running !== (review.status === 'running')) setRunning(review.status === 'running');
-  const loadingRows = review !== undefined && (hasNextPage || isFetchingNextPage);
+  const loadingRows = review !== undefined && isFetchingNextPage;
 
   if (isLoading) return <PageLoading fullScreen={false} />;
   if (!review) {
@@ -211,8 +217,10 @@ function ReviewGridView({ reviewId, canEdit }: { reviewId: number; canEdit: bool
       <ReviewGrid
         review={review}
         rows={rows}
+        rowCount={review.matchingRows}
         sort={view}
         onSort={sortBy}
+        onRowsInView={setRowsInView}
         onOpenCell={(row, column) => setOpened({ row, column })}
         onOpenCitation={openCitation}
       />
@@ -282,6 +290,11 @@ function ReviewGridView({ reviewId, canEdit }: { reviewId: number; canEdit: bool
 export function ReviewGridPage() {
   const { reviewId } = useParams();
   const id = parseProjectId(reviewId);
+  // The first page is asked for at once, beside the project list the gate waits for.
+  useGetReviewInfiniteQuery(
+    { reviewId: id ?? 0, view: DEFAULT_REVIEW_VIEW },
+    { skip: id === null },
+  );
   return (
     <ProjectGate>
       {(project) =>
