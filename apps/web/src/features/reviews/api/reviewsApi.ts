@@ -26,9 +26,10 @@ export type UpdateCellArgs = {
 };
 
 /**
- * Rows per request of the grid: the first page is the first screen (shown at once); the others
- * are fetched one after another behind it.
+ * Rows of the grid's first request: its first screen and a little more (a row with its cells'
+ * answers and citations is about 9 KB of JSON); the next requests ask for REVIEW_PAGE_ROWS.
  */
+export const REVIEW_FIRST_PAGE_ROWS = 40;
 export const REVIEW_PAGE_ROWS = 100;
 
 /** A grid as a view shows it: the server sorts and filters every row, then pages them. */
@@ -62,7 +63,7 @@ export const reviewsApi = api.injectEndpoints({
       query: ({ queryArg: { reviewId, view }, pageParam: offset }) => {
         const params = viewParams(view);
         params.set('offset', String(offset));
-        params.set('limit', String(REVIEW_PAGE_ROWS));
+        params.set('limit', String(offset === 0 ? REVIEW_FIRST_PAGE_ROWS : REVIEW_PAGE_ROWS));
         return `/reviews/${reviewId}?${params.toString()}`;
       },
       transformResponse: (response: ReviewResponse) => response.review,

@@ -235,7 +235,7 @@ describe('ReviewGridPage', () => {
     expect(await within(grid).findByRole('rowheader', { name: 'Globex.txt' })).toBeInTheDocument();
     expect(within(grid).getByRole('rowheader', { name: 'Fabrikam.txt' })).toBeInTheDocument();
     expect(server.callsTo('GET', '/api/reviews/44').map((call) => call.search)).toEqual([
-      '?offset=0&limit=100',
+      '?offset=0&limit=40',
       '?offset=1&limit=100',
     ]);
     expect(screen.getByText('2 of 2 documents')).toBeInTheDocument();
@@ -261,15 +261,13 @@ describe('ReviewGridPage', () => {
     expect(within(grid).getByRole('rowheader', { name: 'Contract 1.txt' })).toBeInTheDocument();
     const searches = () => server.callsTo('GET', '/api/reviews/44').map((call) => call.search);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(searches()).toEqual(['?offset=0&limit=100']);
+    expect(searches()).toEqual(['?offset=0&limit=40']);
 
     fireEvent.scroll(grid, { target: { scrollTop: 80 * ROW_HEIGHT } });
     expect(
       await within(grid).findByRole('rowheader', { name: 'Contract 85.txt' }),
     ).toBeInTheDocument();
-    await waitFor(() =>
-      expect(searches()).toEqual(['?offset=0&limit=100', '?offset=100&limit=100']),
-    );
+    await waitFor(() => expect(searches()).toEqual(['?offset=0&limit=40', '?offset=40&limit=100']));
     fireEvent.scroll(grid, { target: { scrollTop: 150 * ROW_HEIGHT } });
     expect(
       await within(grid).findByRole('rowheader', { name: 'Contract 155.txt' }),
@@ -317,9 +315,9 @@ describe('ReviewGridPage', () => {
     await user.click(within(grid).getByTitle('Sort by Governing law'));
     await waitFor(() => expect(names()).toEqual(['Fabrikam.txt', 'Globex.txt']));
     expect(searches()).toEqual([
-      '?offset=0&limit=100',
-      '?sort=10&offset=0&limit=100',
-      '?sort=10&direction=desc&offset=0&limit=100',
+      '?offset=0&limit=40',
+      '?sort=10&offset=0&limit=40',
+      '?sort=10&direction=desc&offset=0&limit=40',
     ]);
     await user.click(within(grid).getByTitle('Sort by Document'));
 
@@ -328,7 +326,7 @@ describe('ReviewGridPage', () => {
     expect(screen.getByText('1 of 2 documents')).toBeInTheDocument();
     // One request for the word typed, none for its first letters.
     expect(searches().filter((search) => search.includes('document='))).toEqual([
-      '?document=glob&offset=0&limit=100',
+      '?document=glob&offset=0&limit=40',
     ]);
     await user.clear(screen.getByRole('textbox', { name: 'Document name contains' }));
     await waitFor(() => expect(names()).toEqual(['Fabrikam.txt', 'Globex.txt']));
@@ -342,7 +340,7 @@ describe('ReviewGridPage', () => {
     await user.click(screen.getByRole('combobox', { name: 'Rows' }));
     await user.click(await screen.findByRole('option', { name: 'Rows with flagged cells' }));
     await waitFor(() => expect(names()).toEqual(['Globex.txt']));
-    expect(searches().at(-1)).toBe('?rows=flagged&offset=0&limit=100');
+    expect(searches().at(-1)).toBe('?rows=flagged&offset=0&limit=40');
   });
 
   it('adds a column to the grid: only it runs, and the grid follows its progress', async () => {

@@ -42,7 +42,7 @@ const DocumentViewer = lazy(async () => ({
 }));
 
 /** Rows beyond those in view that are fetched ahead, so that scrolling seldom waits. */
-const PREFETCH_ROWS = 50;
+const PREFETCH_ROWS = 20;
 
 /** Typing in a text filter asks the server once the typing pauses this long. */
 export const FILTER_TYPING_MS = 300;
