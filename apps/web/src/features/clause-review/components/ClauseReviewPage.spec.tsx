@@ -136,6 +136,18 @@ describe('ClauseReviewPage', () => {
     expect(columnNames()).not.toContain('Audit Rights');
   });
 
+  it('asks for the matrix beside the project list, not after it', async () => {
+    const projects = deferred<{ body: unknown }>();
+    const server = mockServer(serve(response), { 'GET /api/projects': () => projects.promise });
+    renderPage();
+    await waitFor(() =>
+      expect(server.callsTo('GET', '/api/projects/3/clauses/matrix')).toHaveLength(1),
+    );
+    projects.resolve({ body: { projects: [makeProject({ id: 3, name: 'Project Ibis' })] } });
+    await grid();
+    expect(server.callsTo('GET', '/api/projects/3/clauses/matrix')).toHaveLength(1);
+  });
+
   it('shows each cell as found, uncertain or not found, with its first words and page', async () => {
     mockServer();
     renderPage();

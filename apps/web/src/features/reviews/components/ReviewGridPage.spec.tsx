@@ -1,7 +1,7 @@
 import type { ReviewCell, ReviewDetail } from '@clearroom/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../../test/fetchMock';
+import { deferred, mockFetch } from '../../../test/fetchMock';
 import { makeProject, testUser } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { ReviewGridPage } from './ReviewGridPage';
@@ -239,6 +239,20 @@ describe('ReviewGridPage', () => {
       '?offset=1&limit=100',
     ]);
     expect(screen.getByText('2 of 2 documents')).toBeInTheDocument();
+  });
+
+  it('asks for the first rows beside the project list, not after it', async () => {
+    const projects = deferred<{ body: unknown }>();
+    const server = mockFetch({
+      ...baseRoutes,
+      'GET /api/projects': () => projects.promise,
+      'GET /api/reviews/44': { body: { review: makeReview() } },
+    });
+    render();
+    await waitFor(() => expect(server.callsTo('GET', '/api/reviews/44')).toHaveLength(1));
+    projects.resolve({ body: { projects: [makeProject({ id: 3, name: 'Project Ibis' })] } });
+    expect(await screen.findByRole('grid', { name: 'Supply review' })).toBeInTheDocument();
+    expect(server.callsTo('GET', '/api/reviews/44')).toHaveLength(1);
   });
 
   it('fetches the rows of a long grid as it scrolls near them, not all at once', async () => {
