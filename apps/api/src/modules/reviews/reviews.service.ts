@@ -44,6 +44,9 @@ type CellRow = {
   comment: string | null;
 };
 
+/** Documents per statement when rows are read whole. */
+const ROW_BATCH = 1000;
+
 const reviewNotFound = () => new AppError('NOT_FOUND', 'Review not found');
 
 /**
@@ -233,7 +236,28 @@ export class ReviewsService {
     columns: readonly { id: number }[],
     documentIds: readonly number[],
   ): Promise<ReviewRow[]> {
-    if (documentIds.length === 0) return [];
+    const rows: ReviewRow[] = [];
+    // A whole grid unpaged reads its rows a batch at a time: a statement takes a bounded number
+    // of placeholders (SQLite: 32,766).
+    for (let first = 0; first < documentIds.length; first += ROW_BATCH) {
+      rows.push(
+        ...(await this.rowBatch(
+          em,
+          reviewId,
+          columns,
+          documentIds.slice(first, first + ROW_BATCH),
+        )),
+      );
+    }
+    return rows;
+  }
+
+  private async rowBatch(
+    em: SqlEntityManager,
+    reviewId: number,
+    columns: readonly { id: number }[],
+    documentIds: readonly number[],
+  ): Promise<ReviewRow[]> {
     const connection = em.getConnection();
     const marks = documentIds.map(() => '?').join(', ');
     const documents = await connection.execute<DocumentRow[]>(
