@@ -48,7 +48,10 @@ export function rescoreInputs(
   return inputs;
 }
 
-/** The rescored probabilities, per segment in category order (weights: per category, then bias). */
+/**
+ * The rescored probabilities, per segment in category order. Weights per category: one per input
+ * (the first ones of rescoreInputs, as many as were fitted), then the bias.
+ */
 export function rescore(
   scores: Float32Array[],
   documentScores: number[],
@@ -57,8 +60,9 @@ export function rescore(
   const out = scores.map((row) => new Float32Array(row.length));
   weights.forEach((w, j) => {
     rescoreInputs(scores, documentScores[j]!, j).forEach((x, s) => {
-      let z = w[RESCORE_INPUTS]!;
-      for (let k = 0; k < RESCORE_INPUTS; k++) z += w[k]! * x[k]!;
+      const inputs = w.length - 1;
+      let z = w[inputs]!;
+      for (let k = 0; k < inputs; k++) z += w[k]! * x[k]!;
       out[s]![j] = sigmoid(z);
     });
   });

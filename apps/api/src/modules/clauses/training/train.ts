@@ -44,7 +44,7 @@ export type Technique = {
    */
   richLayer?: { context: ProfileContext; l2: number };
   /** Rescore spans from the document's verdict and their rank (rescore.ts), with this L2 penalty. */
-  rescore?: { l2: number };
+  rescore?: { l2: number; inputs: number };
 };
 
 export const TECHNIQUES: Record<string, Technique> = {
@@ -87,7 +87,7 @@ export const TECHNIQUES: Record<string, Technique> = {
     stack: false,
     documentRules: true,
     richLayer: { context: 'related', l2: 1 },
-    rescore: { l2: 1 },
+    rescore: { l2: 1, inputs: RESCORE_INPUTS },
   },
   outline: {
     name: 'outline',
@@ -117,7 +117,7 @@ export const TECHNIQUES: Record<string, Technique> = {
     stack: true,
   },
 };
-export const DEFAULT_TECHNIQUE = 'ruled';
+export const DEFAULT_TECHNIQUE = 'rescored';
 
 export type TrainSettings = {
   folds: number;
@@ -224,7 +224,7 @@ export function fitHeads(
     );
     documentLayer = fitted.layer;
     if (technique.rescore) {
-      rescorer = fitRescorer(documents, probabilities, fitted.heldOut, technique.rescore.l2);
+      rescorer = fitRescorer(documents, probabilities, fitted.heldOut, technique.rescore);
       probabilities = probabilities.map((rows, i) => rescore(rows, fitted.heldOut[i]!, rescorer!));
       settings.log?.('rescorer fitted');
     }
@@ -473,7 +473,7 @@ function fitRescorer(
   documents: LabelledDocument[],
   probabilities: Float32Array[][],
   documentScores: number[][],
-  l2: number,
+  options: { l2: number; inputs: number },
 ): number[][] {
   return CUAD_CATEGORIES.map((category, j) => {
     const rows: number[][] = [];
@@ -483,7 +483,7 @@ function fitRescorer(
       const gold = document.gold[j]!.map(wordSet);
       const inputs = rescoreInputs(probabilities[i]!, documentScores[i]![j]!, j);
       document.segments.forEach((segment, s) => {
-        rows.push(inputs[s]!);
+        rows.push(inputs[s]!.slice(0, options.inputs));
         if (gold.length === 0) return labels.push(false);
         const phrases = extract?.(segment.text) ?? [];
         const texts =
@@ -498,7 +498,6 @@ function fitRescorer(
         );
       });
     });
-    const w = fitNewtonLogistic(rows, labels, l2);
-    return w.length === RESCORE_INPUTS + 1 ? w : new Array<number>(RESCORE_INPUTS + 1).fill(0);
+    return fitNewtonLogistic(rows, labels, options.l2);
   });
 }
