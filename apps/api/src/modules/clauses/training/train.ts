@@ -117,7 +117,7 @@ export const TECHNIQUES: Record<string, Technique> = {
     stack: true,
   },
 };
-export const DEFAULT_TECHNIQUE = 'rescored';
+export const DEFAULT_TECHNIQUE = 'ruled';
 
 export type TrainSettings = {
   folds: number;
