@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { bestF1Threshold, fitPlatt } from './calibrate.js';
+import { bestF1Threshold, fitNewtonLogistic, fitPlatt } from './calibrate.js';
 import { mulberry32, sigmoid } from './linear.js';
 
 describe('fitPlatt', () => {
@@ -35,5 +35,32 @@ describe('bestF1Threshold', () => {
     expect(bestF1Threshold([0.9, 0.7, 0.6, 0.2], [true, true, false, false])).toBe(0.7);
     expect(bestF1Threshold([0.5, 0.5, 0.1], [true, false, false])).toBe(0.5);
     expect(bestF1Threshold([0.3, 0.1], [false, false], 0.42)).toBe(0.42);
+  });
+});
+
+describe('fitNewtonLogistic', () => {
+  it('recovers the weights and bias that generated the labels', () => {
+    const random = mulberry32(11);
+    const rows: number[][] = [];
+    const labels: boolean[] = [];
+    for (let i = 0; i < 20_000; i++) {
+      const row = [random() * 4 - 2, random() * 4 - 2];
+      rows.push(row);
+      labels.push(random() < sigmoid(1.5 * row[0]! - 0.5 * row[1]! + 0.25));
+    }
+    const [a, b, bias] = fitNewtonLogistic(rows, labels, 1e-6);
+    expect(a).toBeCloseTo(1.5, 1);
+    expect(b).toBeCloseTo(-0.5, 1);
+    expect(bias).toBeCloseTo(0.25, 1);
+  });
+
+  it('stays finite on separable labels, the penalty keeping the weights small', () => {
+    const rows = [[-1], [-0.5], [0.5], [1]];
+    const labels = [false, false, true, true];
+    const [weight, bias] = fitNewtonLogistic(rows, labels, 1);
+    expect(Number.isFinite(weight)).toBe(true);
+    expect(weight).toBeGreaterThan(0);
+    expect(weight).toBeLessThan(2);
+    expect(Math.abs(bias!)).toBeLessThan(1e-6);
   });
 });

@@ -3,7 +3,8 @@ import { sigmoid, margins } from './linear.js';
 import { segmentFeatures } from './features.js';
 import { type ClauseModelParameters, decodeModel, modelVersionOf } from './model-file.js';
 import { type PageText, type Segment, segmentDocument } from './segment.js';
-import { documentProfile, ruleHits } from './document-layer.js';
+import { documentProfile, documentProfiles, ruleHits } from './document-layer.js';
+import { rescore } from './rescore.js';
 import { SHORT_SPAN_EXTRACTORS, piecesOfRange } from './short-spans.js';
 import { verifiersFor, verify } from './verifiers.js';
 import { stackVectors } from './stack.js';
@@ -106,9 +107,12 @@ export class ClauseModel {
   documentScores(segments: Segment[], scores: Float32Array[]): number[] {
     const layer = this.parameters.documentLayer;
     const hits = layer?.rules ? ruleHits(this.categories, segments) : null;
+    const profiles = layer?.context
+      ? documentProfiles(this.categories, segments, scores, hits, layer.context)
+      : null;
     return this.categories.map((_, j) => {
       if (!layer) return scores.reduce((best, row) => Math.max(best, row[j]!), 0);
-      const profile = documentProfile(segments, scores, j, hits?.[j]);
+      const profile = profiles?.[j] ?? documentProfile(segments, scores, j, hits?.[j]);
       const weights = layer.weights[j]!;
       let z = weights[profile.length]!;
       for (let k = 0; k < profile.length; k++) z += weights[k]! * profile[k]!;
@@ -119,8 +123,11 @@ export class ClauseModel {
   /** Segments, their scores and the document's presence scores: the work `classify` does. */
   analyse(pages: PageText[]): DocumentAnalysis {
     const segments = segmentDocument(pages);
-    const scores = this.scoreSegments(segments);
-    return { segments, scores, documentScores: this.documentScores(segments, scores) };
+    const probabilities = this.scoreSegments(segments);
+    const documentScores = this.documentScores(segments, probabilities);
+    const { rescorer } = this.parameters;
+    const scores = rescorer ? rescore(probabilities, documentScores, rescorer) : probabilities;
+    return { segments, scores, documentScores };
   }
 
   classify(pages: PageText[], options: ClassifyOptions = {}): ClauseSpan[] {

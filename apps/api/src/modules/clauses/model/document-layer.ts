@@ -35,6 +35,94 @@ export function documentProfile(
   ];
 }
 
+/** What the richer document profile reads beside a category's own scores. */
+export type ProfileContext = 'none' | 'related' | 'all';
+
+/**
+ * Categories whose clauses come with another's: an affiliate licence is a licence grant, a
+ * competitive restriction exception carves out of a non-compete or an exclusivity, an uncapped
+ * liability sits beside a cap. From CUAD's category definitions.
+ */
+const RELATED: Record<string, string[]> = {
+  'Affiliate License-Licensor': ['License Grant', 'Affiliate License-Licensee'],
+  'Affiliate License-Licensee': ['License Grant', 'Affiliate License-Licensor'],
+  'Non-Transferable License': ['License Grant'],
+  'Unlimited/All-You-Can-Eat-License': ['License Grant'],
+  'Irrevocable Or Perpetual License': ['License Grant'],
+  'Source Code Escrow': ['License Grant'],
+  'Competitive Restriction Exception': ['Non-Compete', 'Exclusivity', 'No-Solicit Of Customers'],
+  'No-Solicit Of Customers': ['Non-Compete', 'No-Solicit Of Employees'],
+  'No-Solicit Of Employees': ['No-Solicit Of Customers', 'Non-Compete'],
+  'Non-Compete': ['Exclusivity', 'No-Solicit Of Customers'],
+  Exclusivity: ['Non-Compete', 'Volume Restriction'],
+  'Uncapped Liability': ['Cap On Liability'],
+  'Cap On Liability': ['Uncapped Liability'],
+  'Notice Period To Terminate Renewal': ['Renewal Term'],
+  'Renewal Term': ['Notice Period To Terminate Renewal', 'Expiration Date'],
+  'Volume Restriction': ['Minimum Commitment', 'Exclusivity'],
+  'Minimum Commitment': ['Volume Restriction'],
+  'Price Restrictions': ['Most Favored Nation', 'Revenue/Profit Sharing'],
+  'Most Favored Nation': ['Price Restrictions'],
+  'Joint Ip Ownership': ['Ip Ownership Assignment'],
+  'Ip Ownership Assignment': ['Joint Ip Ownership'],
+  'Rofr/Rofo/Rofn': ['Exclusivity'],
+  'Liquidated Damages': ['Termination For Convenience', 'Minimum Commitment'],
+};
+
+const LOGIT_LIMIT = 10;
+const COUNT_LEVELS = [0.8, 0.5, 0.2, 0.05];
+
+/**
+ * The richer profile, for every category at once: the best three clauses, how many clauses pass
+ * each of four levels, the document's length, the rule's hit, and the best clause of the related
+ * categories (or of all of them).
+ */
+export function documentProfiles(
+  categories: readonly string[],
+  segments: Segment[],
+  scores: Float32Array[],
+  hits: boolean[] | null,
+  context: ProfileContext,
+): number[][] {
+  const top = categories.map(() => [0, 0, 0]);
+  const counts = categories.map(() => COUNT_LEVELS.map(() => 0));
+  for (const row of scores) {
+    for (let j = 0; j < categories.length; j++) {
+      const p = row[j]!;
+      const best = top[j]!;
+      if (p > best[2]!) {
+        if (p > best[0]!) best.splice(0, 0, p);
+        else if (p > best[1]!) best.splice(1, 0, p);
+        else best.splice(2, 0, p);
+        best.length = 3;
+      }
+      COUNT_LEVELS.forEach((level, k) => {
+        if (p >= level) counts[j]![k]!++;
+      });
+    }
+  }
+  const bestLogits = top.map((best) => clampedLogit(best[0]!));
+  return categories.map((category, j) => {
+    const related =
+      context === 'all'
+        ? bestLogits.filter((_, k) => k !== j)
+        : context === 'related'
+          ? (RELATED[category] ?? []).map((name) => bestLogits[categories.indexOf(name)] ?? 0)
+          : [];
+    return [
+      ...top[j]!.map(clampedLogit),
+      ...counts[j]!.map((count) => Math.log1p(count)),
+      Math.log1p(segments.length) / 5,
+      ...(hits ? [hits[j] ? 1 : 0] : []),
+      ...related,
+    ];
+  });
+}
+
+function clampedLogit(p: number): number {
+  return Math.max(-LOGIT_LIMIT, Math.min(LOGIT_LIMIT, logit(p)));
+}
+
 /**
  * Document rules: phrases that, anywhere in a contract, speak for a rare category ("most
  * favored", "liquidated damages", "jointly owned"…). They are one more input of the document

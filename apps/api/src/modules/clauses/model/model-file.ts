@@ -3,6 +3,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Platt } from './calibrate.js';
 import type { FeatureOptions } from './features.js';
 import type { LinearWeights } from './linear.js';
+import type { ProfileContext } from './document-layer.js';
 
 /**
  * The clause model file: gzip of "CLM1", a uint32 header length, the JSON header, then the weights
@@ -15,6 +16,8 @@ export type DocumentLayer = {
   thresholds: number[];
   /** Whether the profile ends with the document rule's hit (documentProfile's ruleFires). */
   rules?: boolean;
+  /** Set when the layer reads the richer profile (documentProfiles) with this context. */
+  context?: ProfileContext;
 };
 
 export type ClauseModelParameters = {
@@ -30,6 +33,8 @@ export type ClauseModelParameters = {
   verifiers: boolean;
   /** The second stage (stack.ts): small float weights over the first stage's probabilities. */
   stack: { linear: LinearWeights; platt: Platt[] } | null;
+  /** Span rescoring (rescore.ts): per category, weights of its inputs then a bias. */
+  rescorer: number[][] | null;
 };
 
 type StoredStack = { weights: number[]; bias: number[]; platt: Platt[] };
@@ -64,6 +69,7 @@ export function encodeModel(parameters: ClauseModelParameters): Buffer {
         bias: Array.from(parameters.stack.linear.bias),
         platt: parameters.stack.platt,
       },
+      ...(parameters.rescorer ? { rescorer: parameters.rescorer } : {}),
     }),
   );
   const length = Buffer.alloc(4);
@@ -87,6 +93,7 @@ export function decodeModel(bytes: Uint8Array): ClauseModelParameters {
     documentLayer: DocumentLayer | null;
     verifiers?: boolean;
     stack?: StoredStack | null;
+    rescorer?: number[][];
   };
   const body = raw.subarray(8 + headerLength);
   const quantised = new Int8Array(body.buffer, body.byteOffset, body.length);
@@ -118,6 +125,7 @@ export function decodeModel(bytes: Uint8Array): ClauseModelParameters {
           platt: header.stack.platt,
         }
       : null,
+    rescorer: header.rescorer ?? null,
   };
 }
 

@@ -37,6 +37,34 @@ describe('short-span extractors', () => {
     expect(phrases('Agreement Date', 'made this _____ day of __________, 2015 by')).toEqual([
       '_____ day of __________, 2015',
     ]);
+    // Dates left (partly) blank, in words, or in figures with dashes or dots.
+    const forms = [
+      'dated [ ] day of [ ], 2020 by',
+      'as of ___________, 2015 between',
+      'entered into on June , 2010 by',
+      'made as of November ___, 2006',
+      'effective the first day of July, 2017 (the',
+      'signed this 19  DAY OF MAY , 2010',
+      'as of [•], 2020,',
+      'dated April 2013.',
+      'Contract start: 3-14-18',
+      'from 1.4.2011 on',
+    ].map((text) => phrases('Agreement Date', text));
+    expect(forms).toEqual([
+      ['[ ] day of [ ], 2020'],
+      ['___________, 2015'],
+      ['June , 2010'],
+      ['November ___, 2006'],
+      ['first day of July, 2017'],
+      ['19  DAY OF MAY , 2010'],
+      ['[•], 2020'],
+      ['April 2013'],
+      ['3-14-18'],
+      ['1.4.2011'],
+    ]);
+    expect(phrases('Agreement Date', 'Section 10 may be amended; see 5 days of notice.')).toEqual(
+      [],
+    );
     expect(
       phrases('Effective Date', 'This Agreement shall commence on the date of its execution.'),
     ).toEqual(['This Agreement shall commence on the date of its execution.']);

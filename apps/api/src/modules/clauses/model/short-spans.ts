@@ -10,13 +10,26 @@ type Extractor = (text: string) => [number, number][];
 
 const MONTH =
   '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+/** A blank left to be filled in: "____", "[ ]", "[•]", "[___]". */
+const BLANK = '(?:_{2,}|\\[[^\\]\\n]{0,5}\\])';
+const DAY_NUMBER =
+  '(?:\\d{1,2}\\s*(?:st|nd|rd|th|s\\s*t|n\\s*d|r\\s*d|t\\s*h)?|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)';
+/** A year, also one left partly blank ("20__", "200_"). */
+const YEAR = '(?:\\d{4}|\\d{2,3}_+|_{2,})';
 const DATE = new RegExp(
   [
     `\\b${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?\\s*,?\\s*\\d{4}`,
-    `\\b\\d{1,2}\\s*(?:st|nd|rd|th|s\\s*t|n\\s*d|r\\s*d|t\\s*h)?\\s+(?:day\\s+of\\s+)?${MONTH},?\\s+\\d{4}`,
+    `\\b${DAY_NUMBER}\\s+day\\s+of\\s+${MONTH}(?:\\s*,?\\s*${YEAR})?`,
+    `\\b\\d{1,2}\\s*(?:st|nd|rd|th|s\\s*t|n\\s*d|r\\s*d|t\\s*h)?\\s+${MONTH},?\\s+\\d{4}`,
+    // Dates left blank to be filled in: "____ day of ________, 2015", "[ ] day of [ ], 2020",
+    // "day of , 2009", "June ___, 2010", "__________, 2015".
+    `(?:${BLANK}\\s*)?\\bday\\s+of\\s+(?:${MONTH}|${BLANK})?\\s*,?\\s*(?:in\\s+the\\s+year\\s+)?(?:${YEAR}|20\\b)`,
+    `\\b${MONTH}\\s*(?:${BLANK})?\\s*,\\s*${YEAR}`,
+    `${BLANK}\\s*,\\s*${YEAR}`,
+    `\\b${MONTH}\\s+\\d{4}\\b`,
     `\\b\\d{1,2}/\\d{1,2}/\\d{2,4}\\b`,
-    // A date left blank to be filled in: "____ day of ________, 2015", "this ___ day of ____, 20__".
-    `_{2,}\\s*day\\s+of\\s+_{2,}\\s*,?\\s*(?:in\\s+the\\s+year\\s+)?(?:\\d{4}|20_*|_{2,})`,
+    `\\b\\d{1,2}-\\d{1,2}-\\d{2,4}\\b`,
+    `\\b\\d{1,2}\\.\\d{1,2}\\.\\d{4}\\b`,
   ].join('|'),
   'gi',
 );

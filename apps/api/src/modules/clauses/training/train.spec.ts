@@ -1,11 +1,12 @@
 import { expect, it } from '@jest/globals';
 import path from 'node:path';
 import { CORPUS_DIR, describeWithCorpus } from '../../../../test/support/corpus.js';
-import { readCuadLabels } from '../../../cuad/labels.js';
+import { CUAD_CATEGORIES, readCuadLabels } from '../../../cuad/labels.js';
 import { readCuadPages } from '../../../cuad/pages.js';
 import { cuadSplitOf } from '../../../cuad/split.js';
 import { ClauseModel } from '../model/clause-model.js';
 import { encodeModel } from '../model/model-file.js';
+import { RESCORE_INPUTS } from '../model/rescore.js';
 import { labelDocument } from './dataset.js';
 import { evaluateClauseModel } from './evaluate.js';
 import { DEFAULT_TECHNIQUE, TECHNIQUES, type Technique, trainClauseModel } from './train.js';
@@ -53,9 +54,16 @@ describeWithCorpus('training the clause model on a slice of CUAD', () => {
     ).toBe(true);
 
     const parameters = trainClauseModel(documents, SMALL, SETTINGS);
-    // The shipped technique's document layer reads the document rules: one more profile input.
+    // The shipped technique's document layer reads the richer profile with the document rules
+    // (Document Name: best three, four counts, length, rule, no related category; then the bias),
+    // and its spans are rescored (one weight per input, then the bias, per category).
     expect(parameters.documentLayer?.rules).toBe(true);
-    expect(parameters.documentLayer?.weights[0]).toHaveLength(7);
+    expect(parameters.documentLayer?.context).toBe('related');
+    expect(parameters.documentLayer?.weights[0]).toHaveLength(10);
+    const licensee = CUAD_CATEGORIES.indexOf('Affiliate License-Licensee');
+    expect(parameters.documentLayer?.weights[licensee]).toHaveLength(12);
+    expect(parameters.rescorer).toHaveLength(41);
+    expect(parameters.rescorer?.every((w) => w.length === RESCORE_INPUTS + 1)).toBe(true);
     const bytes = encodeModel(parameters);
     expect(encodeModel(trainClauseModel(documents, SMALL, SETTINGS)).equals(bytes)).toBe(true);
 

@@ -1,7 +1,15 @@
 import { cuadFoldOf } from '../../../cuad/split.js';
 import { CUAD_CATEGORIES } from '../../../cuad/labels.js';
-import { bestF1Threshold, fitPlatt, type Platt } from '../model/calibrate.js';
-import { documentProfile, ruleHits } from '../model/document-layer.js';
+import { bestF1Threshold, fitNewtonLogistic, fitPlatt, type Platt } from '../model/calibrate.js';
+import {
+  type ProfileContext,
+  documentProfile,
+  documentProfiles,
+  ruleHits,
+} from '../model/document-layer.js';
+import { RESCORE_INPUTS, rescore, rescoreInputs } from '../model/rescore.js';
+import { SHORT_SPAN_EXTRACTORS } from '../model/short-spans.js';
+import { jaccard, wordSet } from './metrics.js';
 import { verifiersFor, verify } from '../model/verifiers.js';
 import { STACK_BITS, stackVectors } from '../model/stack.js';
 import { type FeatureOptions, type SparseVector, segmentFeatures } from '../model/features.js';
@@ -30,6 +38,13 @@ export type Technique = {
   classWeights?: boolean;
   /** The document layer also reads whether a category's document rule fires (document-layer.ts). */
   documentRules?: boolean;
+  /**
+   * The document layer reads the richer profile (documentProfiles) with this context, is fitted
+   * by Newton's method with this L2 penalty, and takes its thresholds from held-out scores.
+   */
+  richLayer?: { context: ProfileContext; l2: number };
+  /** Rescore spans from the document's verdict and their rank (rescore.ts), with this L2 penalty. */
+  rescore?: { l2: number; inputs: number };
 };
 
 export const TECHNIQUES: Record<string, Technique> = {
@@ -61,6 +76,18 @@ export const TECHNIQUES: Record<string, Technique> = {
     verifiers: true,
     stack: false,
     documentRules: true,
+  },
+  rescored: {
+    name: 'rescored',
+    description:
+      "'ruled' with a richer document layer (the best three clauses, counts at four levels, the related categories' best clause; thresholds from held-out scores) and span rescoring (a segment's score read with the document's verdict, its rank and its place, fitted against CUAD's match criterion)",
+    features: { hashBits: 18, context: true },
+    documentLayer: true,
+    verifiers: true,
+    stack: false,
+    documentRules: true,
+    richLayer: { context: 'related', l2: 1 },
+    rescore: { l2: 1, inputs: RESCORE_INPUTS },
   },
   outline: {
     name: 'outline',
@@ -112,7 +139,54 @@ export function trainClauseModel(
   technique: Technique,
   settings: TrainSettings = DEFAULT_SETTINGS,
 ): ClauseModelParameters {
-  const log = settings.log ?? (() => {});
+  const { outOfFold, linear } = trainFirstStage(documents, technique, settings);
+  return { ...fitHeads(documents, technique, outOfFold, settings), linear };
+}
+
+/**
+ * The first stage: held-out margins of every document (from models trained on the other folds)
+ * and the weights trained on all the documents.
+ */
+export function trainFirstStage(
+  documents: LabelledDocument[],
+  technique: Technique,
+  settings: TrainSettings = DEFAULT_SETTINGS,
+): { outOfFold: Float32Array[][]; linear: LinearWeights } {
+  const vectors = documents.map((document) =>
+    document.segments.map((_, index) =>
+      segmentFeatures(document.segments, index, technique.features),
+    ),
+  );
+  const outOfFold = crossFit(
+    documents,
+    vectors,
+    technique.features.hashBits,
+    settings,
+    'first stage',
+    technique.classWeights,
+  );
+  const linear = fit(
+    documents,
+    vectors,
+    () => true,
+    technique.features.hashBits,
+    settings,
+    technique.classWeights,
+  );
+  settings.log?.('final model trained');
+  return { outOfFold, linear };
+}
+
+/**
+ * Everything fitted on the first stage's held-out margins: Platt scaling, the second stage,
+ * the document layer and the thresholds.
+ */
+export function fitHeads(
+  documents: LabelledDocument[],
+  technique: Technique,
+  firstMargins: Float32Array[][],
+  settings: TrainSettings = DEFAULT_SETTINGS,
+): Omit<ClauseModelParameters, 'linear'> {
   const required = technique.verifiers ? verifiersFor(CUAD_CATEGORIES) : null;
   const probabilitiesOf = (margins: Float32Array[][], platt: Platt[]) =>
     margins.map((rows, i) =>
@@ -121,20 +195,6 @@ export function trainClauseModel(
         return required ? verify(documents[i]!.segments[s]!.text, p, required) : p;
       }),
     );
-
-  const vectors = documents.map((document) =>
-    document.segments.map((_, index) =>
-      segmentFeatures(document.segments, index, technique.features),
-    ),
-  );
-  const firstMargins = crossFit(
-    documents,
-    vectors,
-    technique.features.hashBits,
-    settings,
-    'first stage',
-    technique.classWeights,
-  );
   const platt = calibrate(documents, firstMargins);
   let probabilities = probabilitiesOf(firstMargins, platt);
 
@@ -152,31 +212,38 @@ export function trainClauseModel(
       platt: stackPlatt,
     };
   }
-  const documentLayer = technique.documentLayer
-    ? fitDocumentLayer(documents, probabilities, technique.documentRules ?? false)
-    : null;
+  let documentLayer: DocumentLayer | null = null;
+  let rescorer: number[][] | null = null;
+  if (technique.richLayer) {
+    const fitted = fitRichDocumentLayer(
+      documents,
+      probabilities,
+      technique.documentRules ?? false,
+      technique.richLayer,
+      settings.folds,
+    );
+    documentLayer = fitted.layer;
+    if (technique.rescore) {
+      rescorer = fitRescorer(documents, probabilities, fitted.heldOut, technique.rescore);
+      probabilities = probabilities.map((rows, i) => rescore(rows, fitted.heldOut[i]!, rescorer!));
+      settings.log?.('rescorer fitted');
+    }
+  } else if (technique.documentLayer) {
+    documentLayer = fitDocumentLayer(documents, probabilities, technique.documentRules ?? false);
+  }
   const thresholds = technique.documentLayer
     ? spanThresholds(documents, probabilities)
     : bestClauseThresholds(documents, probabilities);
-  const linear = fit(
-    documents,
-    vectors,
-    () => true,
-    technique.features.hashBits,
-    settings,
-    technique.classWeights,
-  );
-  log('final model trained');
   return {
     technique: technique.name,
     categories: [...CUAD_CATEGORIES],
     features: technique.features,
-    linear,
     platt,
     thresholds,
     documentLayer,
     verifiers: technique.verifiers,
     stack,
+    rescorer,
   };
 }
 
@@ -337,4 +404,100 @@ export function fitDenseLogistic(rows: number[][], labels: boolean[], iterations
     }
   }
   return w.map((value) => Math.fround(value));
+}
+
+/**
+ * The document layer over the richer profile: per category, a logistic regression by Newton's
+ * method; its threshold is the F1-optimal one on held-out scores (each fold's documents scored by
+ * a layer fitted on the other folds), which are also returned for what is fitted after it.
+ */
+function fitRichDocumentLayer(
+  documents: LabelledDocument[],
+  probabilities: Float32Array[][],
+  rules: boolean,
+  options: { context: ProfileContext; l2: number },
+  folds: number,
+): { layer: DocumentLayer; heldOut: number[][] } {
+  const profiles = documents.map((document, i) =>
+    documentProfiles(
+      CUAD_CATEGORIES,
+      document.segments,
+      probabilities[i]!,
+      rules ? ruleHits(CUAD_CATEGORIES, document.segments) : null,
+      options.context,
+    ),
+  );
+  const foldOf = documents.map((document) => cuadFoldOf(document.pdfFile, folds));
+  const heldOut = documents.map(() => new Array<number>(CATEGORIES).fill(0));
+  const weights: number[][] = [];
+  const thresholds: number[] = [];
+  CUAD_CATEGORIES.forEach((_, j) => {
+    const rows = profiles.map((profile) => profile[j]!);
+    const labels = documents.map((document) => isPresent(document, j));
+    for (let fold = 0; fold < folds; fold++) {
+      const train = rows.flatMap((_, i) => (foldOf[i] === fold ? [] : [i]));
+      const w = fitNewtonLogistic(
+        train.map((i) => rows[i]!),
+        train.map((i) => labels[i]!),
+        options.l2,
+      );
+      rows.forEach((row, i) => {
+        if (foldOf[i] === fold) heldOut[i]![j] = dense(w, row);
+      });
+    }
+    weights.push(fitNewtonLogistic(rows, labels, options.l2));
+    thresholds.push(
+      bestF1Threshold(
+        heldOut.map((scores) => scores[j]!),
+        labels,
+      ),
+    );
+  });
+  return {
+    layer: { weights, thresholds, ...(rules ? { rules } : {}), context: options.context },
+    heldOut,
+  };
+}
+
+function dense(w: number[], row: number[]): number {
+  let z = w[row.length]!;
+  for (let k = 0; k < row.length; k++) z += w[k]! * row[k]!;
+  return sigmoid(z);
+}
+
+/**
+ * The span rescorer, per category, on held-out scores: a segment is a positive when it (or a
+ * phrase taken out of it) matches a gold passage by CUAD's criterion (word-set Jaccard ≥ 0.5).
+ */
+function fitRescorer(
+  documents: LabelledDocument[],
+  probabilities: Float32Array[][],
+  documentScores: number[][],
+  options: { l2: number; inputs: number },
+): number[][] {
+  return CUAD_CATEGORIES.map((category, j) => {
+    const rows: number[][] = [];
+    const labels: boolean[] = [];
+    const extract = SHORT_SPAN_EXTRACTORS[category];
+    documents.forEach((document, i) => {
+      const gold = document.gold[j]!.map(wordSet);
+      const inputs = rescoreInputs(probabilities[i]!, documentScores[i]![j]!, j);
+      document.segments.forEach((segment, s) => {
+        rows.push(inputs[s]!.slice(0, options.inputs));
+        if (gold.length === 0) return labels.push(false);
+        const phrases = extract?.(segment.text) ?? [];
+        const texts =
+          phrases.length === 0
+            ? [segment.text]
+            : phrases.map(([from, to]) => segment.text.slice(from, to));
+        labels.push(
+          texts.some((text) => {
+            const words = wordSet(text);
+            return gold.some((passage) => jaccard(words, passage) >= 0.5);
+          }),
+        );
+      });
+    });
+    return fitNewtonLogistic(rows, labels, options.l2);
+  });
 }
