@@ -25,6 +25,8 @@ import { samePlace } from './values/place.js';
  */
 export const DEFAULT_THRESHOLD = 0.85;
 const MAX_QUALIFIERS = 2;
+/** A second candidate on another page is quoted when it scores at least this close to the first. */
+const COMPARABLE_SCORE = 0.05;
 /** A line of an across-documents answer quotes at most this much of its clause. */
 const LIST_QUOTE_CHARS = 160;
 
@@ -66,22 +68,24 @@ export function composeAnswer(
   const writer = new AnswerWriter();
   const category = understood.categories[0];
   const found = new Map<number, Found>();
+  const across = understood.scope.exhaustive && documents.length > 1;
   for (const document of documents) {
-    // The clause that answers is of the asked category, or names it in its own words ("may not
-    // assign, including upon a change of control"); a runner-up category that does not ("assignment"
-    // in "IP ownership assignment") may only qualify it, never stand in for a clause that is absent.
+    // The clause that answers is of the asked category, or, about one document, names it in its
+    // own words ("may not assign, including upon a change of control"); a runner-up category that
+    // does not ("assignment" in "IP ownership assignment") may only qualify it, never stand in for
+    // a clause that is absent. Across documents, which ones qualify is the clause index's own
+    // presence decision (its document layer): a mention in another clause lists no document.
     const candidates = relevant.filter(
       (each) =>
         each.documentId === document.documentId &&
         (!category ||
           each.category === category ||
-          namesCategory(each.pageText.slice(each.start, each.end), category)),
+          (!across && namesCategory(each.pageText.slice(each.start, each.end), category))),
     );
     const main = candidates.find((each) => each.score >= threshold);
     if (main) found.set(document.documentId, read(understood.answerType, main, options));
   }
-  if (understood.scope.exhaustive && documents.length > 1)
-    return writer.across(understood, category, documents, found);
+  if (across) return writer.across(understood, category, documents, found);
   const document = documents.find((each) => found.has(each.documentId)) ?? documents[0];
   if (!document || !found.has(document.documentId))
     return writer.absent(category, document, documents);
@@ -218,7 +222,25 @@ class AnswerWriter {
       const n = quoteCitation();
       this.parts.push({ kind: 'quote', text: `"${quote}" [${n}]`, citation: n });
     }
-    for (const qualifier of findQualifiers(main, quoted, others, MAX_QUALIFIERS)) {
+    // The same clause may be written on two pages (a definition and its operative sentence, a
+    // term and its renewal): a candidate of the same category on another page, scored nearly as
+    // high, is quoted too.
+    const second = others.find(
+      (each) =>
+        each.category === main.category &&
+        each.pageNumber !== main.pageNumber &&
+        each.score >= main.score - COMPARABLE_SCORE,
+    );
+    const alsoQuoted = second
+      ? [{ evidence: second, span: cutToSentence(second.pageText, second, second.category) }]
+      : [];
+    for (const { evidence, span } of alsoQuoted) {
+      const n = this.cite(evidence, span);
+      const text = `"${this.flatQuote(evidence, span)}" [${n}]`;
+      this.parts.push({ kind: 'quote', text, citation: n });
+    }
+    const rest = others.filter((each) => each !== second);
+    for (const qualifier of findQualifiers(main, quoted, rest, MAX_QUALIFIERS, alsoQuoted)) {
       const n = this.cite(qualifier.evidence, qualifier.span);
       const text = this.flatQuote(qualifier.evidence, qualifier.span);
       this.parts.push({ kind: 'qualifier', text: `Qualified by: "${text}" [${n}]`, citation: n });
