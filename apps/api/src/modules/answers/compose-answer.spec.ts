@@ -213,6 +213,20 @@ describe('composeAnswer across documents', () => {
     });
     expect(answer.text.split('\n')[0]).toBe('1 of 2 documents have a change-of-control clause:');
     expect(answer.citations.map((citation) => citation.documentId)).toEqual([2]);
+    const none = composeAnswer(
+      understandQuestion('Which agreements have an exclusivity clause?', {
+        documents: [1, 2].map((documentId) => ({ documentId, names: [`doc ${documentId}`] })),
+      }),
+      evidence,
+      {
+        threshold: 0.5,
+        documents: [
+          { documentId: 1, documentName: 'Alpha' },
+          { documentId: 2, documentName: 'Beta' },
+        ],
+      },
+    );
+    expect(none.text).toBe('0 of 2 documents have an exclusivity clause.');
   });
 
   it('lists every qualifying document with its value and a count', () => {

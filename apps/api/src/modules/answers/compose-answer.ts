@@ -286,7 +286,7 @@ class AnswerWriter {
     const what = category ? clauseName(category) : 'matching clause';
     const predicate = filter
       ? `${understood.negated ? 'are not' : 'are'} governed by ${filter} law`
-      : `${understood.negated ? 'have no' : 'have a'} ${what}`;
+      : `${understood.negated ? 'have no' : /^[aeiou]/i.test(what) ? 'have an' : 'have a'} ${what}`;
     const noun = documents.length === 1 ? 'document' : 'documents';
     this.parts.push({
       kind: 'count',
