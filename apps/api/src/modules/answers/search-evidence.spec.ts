@@ -33,7 +33,9 @@ describe('scoreSentences', () => {
   it("ranks the sentence with the category's words first", () => {
     const [best] = scoreSentences(document, 'Exclusivity');
     expect(best!.pageNumber).toBe(2);
-    expect(PAGES[1]!.slice(best!.start, best!.end)).toMatch(/^Distributor shall be the exclusive distributor/);
+    expect(PAGES[1]!.slice(best!.start, best!.end)).toMatch(
+      /^Distributor shall be the exclusive distributor/,
+    );
     expect(best!.thesaurus).toBeGreaterThan(0);
   });
 });
