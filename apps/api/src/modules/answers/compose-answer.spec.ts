@@ -170,6 +170,21 @@ describe('composeAnswer for one document', () => {
     ]);
     expect(traceProblems(answer, pagesOf([weak]))).toEqual([]);
   });
+  it("answers who the parties are from the preamble sentence that names a party's span", () => {
+    const preamble =
+      'DISTRIBUTOR AGREEMENT\n\nIngram Micro, a corporation organized under the laws of the State of California ("Distributor") and NETGEAR, Inc. ("NETGEAR") agree to the following terms. Prices are set out in Exhibit A.';
+    const party = span(1, 'NETGEAR distributor agreement', 1, preamble, 'Ingram Micro', 'Parties');
+    const answer = composeAnswer(ask('Who are the parties to the NETGEAR agreement?'), [party], {
+      threshold: 0.5,
+    });
+    const [first, quote] = answer.text.split('\n');
+    expect(first).toBe('Ingram Micro ("Distributor"); NETGEAR, Inc. ("NETGEAR") [1]');
+    expect(quote).toMatch(
+      /^"Ingram Micro, a corporation .* agree to the following terms\." \[1\]$/,
+    );
+    expect(traceProblems(answer, pagesOf([party]))).toEqual([]);
+  });
+
   it('quotes a second candidate of the clause on another page when it scores nearly as high', () => {
     const p3 = 'The initial term of this Agreement is two (2) years from the Effective Date.';
     const p9 = 'Thereafter this Agreement renews for successive one (1) year renewal terms.';

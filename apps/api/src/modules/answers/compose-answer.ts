@@ -12,7 +12,7 @@ import type {
 import { clauseName } from './categories.js';
 import { findQualifiers } from './qualifiers.js';
 import { namesCategory } from './thesaurus.js';
-import { cutToSentence, type PageSpan } from './sentence-cut.js';
+import { cutToSentence, type PageSpan, sentencesIn } from './sentence-cut.js';
 import { extractValue, redactedValue } from './values/extract-value.js';
 import { samePlace } from './values/place.js';
 
@@ -123,7 +123,10 @@ function documentsInScope(
 }
 
 /** The value the clause states, with the sentence that carries it, or the redaction that hides it. */
-function read(type: AnswerType, main: Evidence, options: ComposeOptions): Found {
+function read(type: AnswerType, found: Evidence, options: ComposeOptions): Found {
+  // A party's name or defined term alone ("Ingram Micro", "Distributor") says little: the
+  // sentence that names it (the preamble) is read and quoted instead.
+  const main = found.category === 'Parties' ? { ...found, ...sentenceAround(found) } : found;
   const spanText = main.pageText.slice(main.start, main.end);
   const startIso = options.startDates?.get(main.documentId);
   const value = extractValue(type, main.category, spanText, startIso ? { startIso } : {});
@@ -136,7 +139,17 @@ function read(type: AnswerType, main: Evidence, options: ComposeOptions): Found 
         main.category,
         redaction ? main.start + spanText.indexOf(redaction.marker) : undefined,
       );
-  return { main, quoted, value, redaction };
+  return { main: found, quoted, value, redaction };
+}
+
+/** The sentence(s) of the page holding the whole span. */
+function sentenceAround(span: Evidence): PageSpan {
+  const sentences = sentencesIn(span.pageText, 0, span.pageText.length);
+  const first = sentences.find((sentence) => sentence.end > span.start);
+  const last = sentences.findLast((sentence) => sentence.start < span.end);
+  return first && last && first.start <= span.start && last.end >= span.end
+    ? { start: first.start, end: last.end }
+    : span;
 }
 
 /**
