@@ -12,6 +12,13 @@ const COMPANY_WORDS = new Set(
     'united states america usa agreement between among exhibit confidential'
   ).split(' '),
 );
+/** Capitalised words of a first page that name no one: recitals, filing notes, addresses, titles. */
+const OPENING_WORDS = new Set(
+  (
+    'whereas therefore recitals witnesseth background treatment redacted omitted asterisks ' +
+    'brackets page pages street avenue road suite box park floor president vice chief officer'
+  ).split(' '),
+);
 
 /**
  * The words that may name a document by its parties ("Ingram" and "Micro" for the agreement whose
@@ -25,7 +32,8 @@ export function partyWords(firstPage: string): string[] {
     const word = match[0];
     if (!/^\p{Lu}/u.test(word) || word.length < 3 || /\d/.test(word)) continue;
     const lower = word.toLowerCase();
-    if (STOP_WORDS.has(lower) || COMPANY_WORDS.has(lower) || isClauseWord(lower)) continue;
+    if (STOP_WORDS.has(lower) || COMPANY_WORDS.has(lower) || OPENING_WORDS.has(lower)) continue;
+    if (isClauseWord(lower)) continue;
     words.add(lower);
   }
   return [...words];

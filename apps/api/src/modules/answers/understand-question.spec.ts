@@ -129,7 +129,12 @@ describe('understandQuestion', () => {
     expect(understood.namingWords).toEqual(['ingram', 'micro']);
     expect(understood.categories[0]).toBe('Exclusivity');
     // A party's words name a document only when written as a name, and clause words never do.
-    expect(partyWords(netgearOpening)).not.toContain('effective');
+    expect(partyWords(netgearOpening)).toEqual(['ingram', 'micro', 'netgear', 'bay']);
+    expect(partyWords('WHEREAS, Vyera Pharmaceuticals, Inc. ("Vyera") and CytoDyn Inc.')).toEqual([
+      'vyera',
+      'pharmaceuticals',
+      'cytodyn',
+    ]);
     const lower = understandQuestion('Is the ingram arrangement exclusive?', {
       documents: withParties,
     });
