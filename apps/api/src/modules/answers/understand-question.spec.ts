@@ -111,6 +111,20 @@ describe('understandQuestion', () => {
     expect(understood.scope).toEqual({ kind: 'named', documentIds: [1], exhaustive: false });
   });
 
+  it('prefers a document named by a word written as a name to one a common word names', () => {
+    const understood = understandQuestion(
+      'What insurance must be carried under the Zounds agreement?',
+      {
+        documents: [
+          { documentId: 1, names: ['ZoundsHearingInc_20190802_10-Q_Supply Agreement'] },
+          { documentId: 2, names: ['Principal Life Insurance Company - Broker Dealer Agreement'] },
+        ],
+      },
+    );
+    expect(understood.scope).toEqual({ kind: 'named', documentIds: [1], exhaustive: false });
+    expect(understood.categories[0]).toBe('Insurance');
+  });
+
   it('names a document by its parties, as its first page writes them ("Ingram Micro")', () => {
     const netgearOpening =
       'DISTRIBUTOR AGREEMENT\nBETWEEN\nINGRAM MICRO\nAND\nNETGEAR\nEffective Date: March 1, 1996\n' +

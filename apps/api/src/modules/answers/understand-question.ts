@@ -118,12 +118,13 @@ function namedDocuments(
   for (const document of documents)
     for (const word of new Set(document.parties ?? []))
       partyHolders.set(word, (partyHolders.get(word) ?? 0) + 1);
-  const matches: { documentId: number; hits: string[]; exact: number }[] = [];
+  const matches: { documentId: number; hits: string[]; exact: number; proper: number }[] = [];
   for (const document of documents) {
     const names = distinctiveWords(document.names);
     const parties = new Set(document.parties ?? []);
     const hits = new Set<string>();
     let exact = 0;
+    let properHits = 0;
     for (const { word, proper } of asked) {
       if (names.includes(word)) exact++;
       else if (
@@ -132,14 +133,24 @@ function namedDocuments(
       )
         continue;
       hits.add(word);
+      if (proper) properHits++;
     }
-    if (hits.size > 0) matches.push({ documentId: document.documentId, hits: [...hits], exact });
+    if (hits.size > 0)
+      matches.push({
+        documentId: document.documentId,
+        hits: [...hits],
+        exact,
+        proper: properHits,
+      });
   }
-  // Of the documents named, those that match the most of the naming words, then the most of them
-  // as whole words: "Ingram Micro" names the agreement with Ingram Micro, not another whose party
-  // is "Advanced Micro Devices"; "ARMSTRONGFLOORING" names ARMSTRONGFLOORING,INC_… before
+  // Of the documents named, those named by the most words written as names, then by the most
+  // words, then by the most whole words: in "What insurance must the Zounds agreement carry?" the
+  // Zounds agreement is named, not "Principal Life Insurance…" (and "insurance" stays the clause
+  // asked about); "Ingram Micro" names the agreement with Ingram Micro, not another whose party is
+  // "Advanced Micro Devices"; "ARMSTRONGFLOORING" names ARMSTRONGFLOORING,INC_… before
   // ArmstrongFlooringInc_….
-  const rank = (match: { hits: string[]; exact: number }) => match.hits.length * 1000 + match.exact;
+  const rank = (match: { hits: string[]; exact: number; proper: number }) =>
+    match.proper * 1e6 + match.hits.length * 1000 + match.exact;
   const best = Math.max(0, ...matches.map(rank));
   const kept = matches.filter((match) => rank(match) === best);
   return {
