@@ -74,6 +74,8 @@ export type BenchKit = {
   cuadSplitOf: (pdfFile: string) => 'train' | 'test';
   /** Whether two place names (states, countries) name the same place. */
   samePlace: (a: string, b: string) => boolean;
+  /** The place names (states, countries) a text mentions. */
+  findPlaces: (text: string) => string[];
   /** Locates passages in page texts: the page and offsets of each, or null when not found. */
   passageLocator: (
     pages: readonly string[],

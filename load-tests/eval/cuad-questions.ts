@@ -20,6 +20,7 @@ const {
   companyOf,
   questionTemplates,
   samePlace,
+  findPlaces,
   passageLocator,
 } = await loadBenchKit();
 
@@ -142,10 +143,12 @@ function singleQuestions(
 }
 
 function acrossQuestions(contracts: Contract[], group: number): AcrossQuestion[] {
+  // Only places make a question: "governed by THE STATE IN WHICH THE FRANCHISED RESTAURANT IS
+  // LOCATED law" asks nothing any answer could state.
   const states = new Set(
     contracts
       .map((contract) => (contract.answers['Governing Law'] ?? '').split(/[;,]/)[0]!.trim())
-      .filter(Boolean),
+      .filter((state) => state && findPlaces(state).length > 0),
   );
   const qualifying = (test: (contract: Contract) => boolean) =>
     contracts.filter(test).map((contract) => contract.pdfFile);

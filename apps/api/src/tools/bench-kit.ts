@@ -20,7 +20,7 @@ export type {
 export { type StoredEntry, writeZip } from '../infra/extractor/embedded/parsers/zip.js';
 export { CUAD_CATEGORIES, type CuadContract, readCuadLabels } from '../cuad/labels.js';
 export { cuadSplitOf } from '../cuad/split.js';
-export { samePlace } from '../modules/answers/values/place.js';
+export { findPlaces, samePlace } from '../modules/answers/values/place.js';
 export { type LocatedPassage, passageLocator } from '../modules/answers/tools/gold-passages.js';
 export {
   companyOf,

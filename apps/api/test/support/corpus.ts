@@ -13,6 +13,7 @@ export const CORPUS = {
   tickets: 'TICKETSCOMINC_06_22_1999-EX-10.22-SPONSORSHIP AGREEMENT.PDF',
   mphase: 'MphaseTechnologiesInc_20030911_10-K_EX-10.15_1560667_EX-10.15_Co-Branding Agreement.pdf',
   cytodyn: 'CytodynInc_20200109_10-Q_EX-10.5_11941634_EX-10.5_License Agreement.pdf',
+  netgear: 'NETGEAR,INC_04_21_2003-EX-10.16-DISTRIBUTOR AGREEMENT.pdf',
   word: 'office/testWORD.docx',
 } as const;
 

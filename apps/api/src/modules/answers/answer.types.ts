@@ -10,8 +10,12 @@ export const ANSWER_TYPES: readonly AnswerType[] = [
 
 export type Category = CuadCategory;
 
-/** A document the question may be about, with the names a user may call it by. */
-export type NamedDocument = { documentId: number; names: string[] };
+/**
+ * A document the question may be about: the names a user may call it by (its file name, glued
+ * words and all), and the companies that are its parties ("Ingram Micro"), whose words name it
+ * only when the question writes them as names (capitalised).
+ */
+export type NamedDocument = { documentId: number; names: string[]; parties?: string[] };
 
 export type QuestionScope = {
   kind: 'named' | 'conversation' | 'all';

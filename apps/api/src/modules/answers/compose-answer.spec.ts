@@ -170,9 +170,80 @@ describe('composeAnswer for one document', () => {
     ]);
     expect(traceProblems(answer, pagesOf([weak]))).toEqual([]);
   });
+  it("answers who the parties are from the preamble sentence that names a party's span", () => {
+    const preamble =
+      'DISTRIBUTOR AGREEMENT\n\nIngram Micro, a corporation organized under the laws of the State of California ("Distributor") and NETGEAR, Inc. ("NETGEAR") agree to the following terms. Prices are set out in Exhibit A.';
+    const party = span(1, 'NETGEAR distributor agreement', 1, preamble, 'Ingram Micro', 'Parties');
+    const answer = composeAnswer(ask('Who are the parties to the NETGEAR agreement?'), [party], {
+      threshold: 0.5,
+    });
+    const [first, quote] = answer.text.split('\n');
+    expect(first).toBe('Ingram Micro ("Distributor"); NETGEAR, Inc. ("NETGEAR") [1]');
+    expect(quote).toMatch(
+      /^"Ingram Micro, a corporation .* agree to the following terms\." \[1\]$/,
+    );
+    expect(traceProblems(answer, pagesOf([party]))).toEqual([]);
+  });
+
+  it('quotes a second candidate of the clause on another page when it scores nearly as high', () => {
+    const p3 = 'The initial term of this Agreement is two (2) years from the Effective Date.';
+    const p9 = 'Thereafter this Agreement renews for successive one (1) year renewal terms.';
+    const p10 = 'Either party may elect not to renew upon written notice before the renewal date.';
+    const name = 'NETGEAR distributor agreement';
+    const evidence = [
+      span(1, name, 3, p3, p3, 'Renewal Term', 0.8),
+      span(1, name, 9, p9, p9, 'Renewal Term', 0.78),
+      span(1, name, 10, p10, p10, 'Renewal Term', 0.6),
+    ];
+    const answer = composeAnswer(
+      ask('What does the renewal clause of the NETGEAR agreement say?'),
+      evidence,
+      { threshold: 0.5 },
+    );
+    // Pages 3 and 9 score alike: both are quoted; page 10 scores far lower and is not.
+    expect(answer.citations.map((citation) => citation.pageNumber)).toEqual([3, 9]);
+    expect(answer.text.split('\n')).toEqual([`"${p3}" [1]`, `"${p9}" [2]`]);
+    expect(traceProblems(answer, pagesOf(evidence))).toEqual([]);
+  });
 });
 
 describe('composeAnswer across documents', () => {
+  it('lists the documents the clause index finds the clause in, not those where another clause mentions it', () => {
+    const assignment =
+      'Neither party may assign this Agreement, including upon a change of control, without consent.';
+    const control = 'Upon a Change of Control of Licensee, Licensor may terminate this Agreement.';
+    const evidence = [
+      span(1, 'Alpha', 4, assignment, assignment, 'Anti-Assignment'),
+      span(2, 'Beta', 6, control, control, 'Change Of Control'),
+    ];
+    const understood = understandQuestion('Which agreements have a change of control clause?', {
+      documents: [1, 2].map((documentId) => ({ documentId, names: [`doc ${documentId}`] })),
+    });
+    const answer = composeAnswer(understood, evidence, {
+      threshold: 0.5,
+      documents: [
+        { documentId: 1, documentName: 'Alpha' },
+        { documentId: 2, documentName: 'Beta' },
+      ],
+    });
+    expect(answer.text.split('\n')[0]).toBe('1 of 2 documents have a change-of-control clause:');
+    expect(answer.citations.map((citation) => citation.documentId)).toEqual([2]);
+    const none = composeAnswer(
+      understandQuestion('Which agreements have an exclusivity clause?', {
+        documents: [1, 2].map((documentId) => ({ documentId, names: [`doc ${documentId}`] })),
+      }),
+      evidence,
+      {
+        threshold: 0.5,
+        documents: [
+          { documentId: 1, documentName: 'Alpha' },
+          { documentId: 2, documentName: 'Beta' },
+        ],
+      },
+    );
+    expect(none.text).toBe('0 of 2 documents have an exclusivity clause.');
+  });
+
   it('lists every qualifying document with its value and a count', () => {
     const page = (state: string) =>
       `This Agreement shall be governed by the laws of the State of ${state}.`;

@@ -12,7 +12,7 @@ import type {
 import { clauseName } from './categories.js';
 import { findQualifiers } from './qualifiers.js';
 import { namesCategory } from './thesaurus.js';
-import { cutToSentence, type PageSpan } from './sentence-cut.js';
+import { cutToSentence, type PageSpan, sentencesIn } from './sentence-cut.js';
 import { extractValue, redactedValue } from './values/extract-value.js';
 import { samePlace } from './values/place.js';
 
@@ -25,6 +25,8 @@ import { samePlace } from './values/place.js';
  */
 export const DEFAULT_THRESHOLD = 0.85;
 const MAX_QUALIFIERS = 2;
+/** A second candidate on another page is quoted when it scores at least this close to the first. */
+const COMPARABLE_SCORE = 0.05;
 /** A line of an across-documents answer quotes at most this much of its clause. */
 const LIST_QUOTE_CHARS = 160;
 
@@ -66,22 +68,24 @@ export function composeAnswer(
   const writer = new AnswerWriter();
   const category = understood.categories[0];
   const found = new Map<number, Found>();
+  const across = understood.scope.exhaustive && documents.length > 1;
   for (const document of documents) {
-    // The clause that answers is of the asked category, or names it in its own words ("may not
-    // assign, including upon a change of control"); a runner-up category that does not ("assignment"
-    // in "IP ownership assignment") may only qualify it, never stand in for a clause that is absent.
+    // The clause that answers is of the asked category, or, about one document, names it in its
+    // own words ("may not assign, including upon a change of control"); a runner-up category that
+    // does not ("assignment" in "IP ownership assignment") may only qualify it, never stand in for
+    // a clause that is absent. Across documents, which ones qualify is the clause index's own
+    // presence decision (its document layer): a mention in another clause lists no document.
     const candidates = relevant.filter(
       (each) =>
         each.documentId === document.documentId &&
         (!category ||
           each.category === category ||
-          namesCategory(each.pageText.slice(each.start, each.end), category)),
+          (!across && namesCategory(each.pageText.slice(each.start, each.end), category))),
     );
     const main = candidates.find((each) => each.score >= threshold);
     if (main) found.set(document.documentId, read(understood.answerType, main, options));
   }
-  if (understood.scope.exhaustive && documents.length > 1)
-    return writer.across(understood, category, documents, found);
+  if (across) return writer.across(understood, category, documents, found);
   const document = documents.find((each) => found.has(each.documentId)) ?? documents[0];
   if (!document || !found.has(document.documentId))
     return writer.absent(category, document, documents);
@@ -119,7 +123,10 @@ function documentsInScope(
 }
 
 /** The value the clause states, with the sentence that carries it, or the redaction that hides it. */
-function read(type: AnswerType, main: Evidence, options: ComposeOptions): Found {
+function read(type: AnswerType, found: Evidence, options: ComposeOptions): Found {
+  // A party's name or defined term alone ("Ingram Micro", "Distributor") says little: the
+  // sentence that names it (the preamble) is read and quoted instead.
+  const main = found.category === 'Parties' ? { ...found, ...sentenceAround(found) } : found;
   const spanText = main.pageText.slice(main.start, main.end);
   const startIso = options.startDates?.get(main.documentId);
   const value = extractValue(type, main.category, spanText, startIso ? { startIso } : {});
@@ -132,7 +139,17 @@ function read(type: AnswerType, main: Evidence, options: ComposeOptions): Found 
         main.category,
         redaction ? main.start + spanText.indexOf(redaction.marker) : undefined,
       );
-  return { main, quoted, value, redaction };
+  return { main: found, quoted, value, redaction };
+}
+
+/** The sentence(s) of the page holding the whole span. */
+function sentenceAround(span: Evidence): PageSpan {
+  const sentences = sentencesIn(span.pageText, 0, span.pageText.length);
+  const first = sentences.find((sentence) => sentence.end > span.start);
+  const last = sentences.findLast((sentence) => sentence.start < span.end);
+  return first && last && first.start <= span.start && last.end >= span.end
+    ? { start: first.start, end: last.end }
+    : span;
 }
 
 /**
@@ -218,7 +235,25 @@ class AnswerWriter {
       const n = quoteCitation();
       this.parts.push({ kind: 'quote', text: `"${quote}" [${n}]`, citation: n });
     }
-    for (const qualifier of findQualifiers(main, quoted, others, MAX_QUALIFIERS)) {
+    // The same clause may be written on two pages (a definition and its operative sentence, a
+    // term and its renewal): a candidate of the same category on another page, scored nearly as
+    // high, is quoted too.
+    const second = others.find(
+      (each) =>
+        each.category === main.category &&
+        each.pageNumber !== main.pageNumber &&
+        each.score >= main.score - COMPARABLE_SCORE,
+    );
+    const alsoQuoted = second
+      ? [{ evidence: second, span: cutToSentence(second.pageText, second, second.category) }]
+      : [];
+    for (const { evidence, span } of alsoQuoted) {
+      const n = this.cite(evidence, span);
+      const text = `"${this.flatQuote(evidence, span)}" [${n}]`;
+      this.parts.push({ kind: 'quote', text, citation: n });
+    }
+    const rest = others.filter((each) => each !== second);
+    for (const qualifier of findQualifiers(main, quoted, rest, MAX_QUALIFIERS, alsoQuoted)) {
       const n = this.cite(qualifier.evidence, qualifier.span);
       const text = this.flatQuote(qualifier.evidence, qualifier.span);
       this.parts.push({ kind: 'qualifier', text: `Qualified by: "${text}" [${n}]`, citation: n });
@@ -264,7 +299,7 @@ class AnswerWriter {
     const what = category ? clauseName(category) : 'matching clause';
     const predicate = filter
       ? `${understood.negated ? 'are not' : 'are'} governed by ${filter} law`
-      : `${understood.negated ? 'have no' : 'have a'} ${what}`;
+      : `${understood.negated ? 'have no' : /^[aeiou]/i.test(what) ? 'have an' : 'have a'} ${what}`;
     const noun = documents.length === 1 ? 'document' : 'documents';
     this.parts.push({
       kind: 'count',

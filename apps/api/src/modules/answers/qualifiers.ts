@@ -18,9 +18,11 @@ export function findQualifiers(
   quoted: PageSpan,
   others: readonly Evidence[],
   limit: number,
+  /** Other sentences the answer quotes already. */
+  alsoQuoted: readonly Qualifier[] = [],
 ): Qualifier[] {
   const chosen: Qualifier[] = [];
-  const taken: { evidence: Evidence; span: PageSpan }[] = [{ evidence: main, span: quoted }];
+  const taken: Qualifier[] = [{ evidence: main, span: quoted }, ...alsoQuoted];
   const overlaps = (evidence: Evidence, span: PageSpan) =>
     taken.some(
       (used) =>

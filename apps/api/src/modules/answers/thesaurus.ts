@@ -110,3 +110,9 @@ export function expansionWords(category: Category, count: number): string[] {
     .slice(0, count)
     .map((term) => term.word);
 }
+
+/** True when the word (or its stem) is typical of some category's clauses ("Term", "Effective"). */
+export function isClauseWord(word: string): boolean {
+  const key = stem(word.toLowerCase());
+  return [...LEARNED.values()].some((terms) => terms.has(key));
+}

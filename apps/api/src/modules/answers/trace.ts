@@ -52,9 +52,7 @@ export function traceProblems(
 
   let rest = answer.text;
   for (const citation of answer.citations) rest = rest.split(`"${flat(citation.quote)}"`).join(' ');
-  for (const match of rest.matchAll(QUOTED))
-    problems.push(`quoted text not in a cited quote: "${match[1]!.slice(0, 60)}"`);
-  rest = rest.replace(QUOTED, ' ');
+  // Values first: a parties value quotes its defined terms (`Ingram Micro ("Distributor")`).
   for (const part of answer.parts) {
     const value = valueOf(part);
     if (!value || !('citation' in part)) continue;
@@ -64,6 +62,9 @@ export function traceProblems(
         problems.push(`value "${value.value}" not read from citation [${part.citation}]`);
     rest = removeAll(rest, [value.value, value.detail ?? '']);
   }
+  for (const match of rest.matchAll(QUOTED))
+    problems.push(`quoted text not in a cited quote: "${match[1]!.slice(0, 60)}"`);
+  rest = rest.replace(QUOTED, ' ');
   rest = removeAll(rest.replace(MARKER, ' '), [
     ...answer.documents.map((d) => d.documentName),
     ...echoed,

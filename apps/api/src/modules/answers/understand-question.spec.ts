@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { partyWords } from './party-words.js';
 import { understandQuestion } from './understand-question.js';
 
 const documents = [
@@ -95,6 +96,63 @@ describe('understandQuestion', () => {
     );
     expect(understood.scope).toEqual({ kind: 'named', documentIds: [9], exhaustive: false });
     expect(understood.categories[0]).toBe('Change Of Control');
+  });
+
+  it('prefers the document a word names whole to one whose name merely starts with it', () => {
+    const understood = understandQuestion(
+      'Does the ARMSTRONGFLOORING agreement have a license grant?',
+      {
+        documents: [
+          { documentId: 1, names: ['ARMSTRONGFLOORING,INC_01_07_2019-EX-10.2-IP AGREEMENT'] },
+          { documentId: 2, names: ['ArmstrongFlooringInc_20190107_8-K_EX-10.2_IP Agreement'] },
+        ],
+      },
+    );
+    expect(understood.scope).toEqual({ kind: 'named', documentIds: [1], exhaustive: false });
+  });
+
+  it('prefers a document named by a word written as a name to one a common word names', () => {
+    const understood = understandQuestion(
+      'What insurance must be carried under the Zounds agreement?',
+      {
+        documents: [
+          { documentId: 1, names: ['ZoundsHearingInc_20190802_10-Q_Supply Agreement'] },
+          { documentId: 2, names: ['Principal Life Insurance Company - Broker Dealer Agreement'] },
+        ],
+      },
+    );
+    expect(understood.scope).toEqual({ kind: 'named', documentIds: [1], exhaustive: false });
+    expect(understood.categories[0]).toBe('Insurance');
+  });
+
+  it('names a document by its parties, as its first page writes them ("Ingram Micro")', () => {
+    const netgearOpening =
+      'DISTRIBUTOR AGREEMENT\nBETWEEN\nINGRAM MICRO\nAND\nNETGEAR\nEffective Date: March 1, 1996\n' +
+      'Ingram Micro, a corporation organized under the laws of the State of California, ("Distributor")\n' +
+      'and NETGEAR, Inc. ("NETGEAR"), a wholly owned subsidiary of Bay Networks, Inc.';
+    const withParties = [
+      { documentId: 1, names: ['Distributor agreement'], parties: partyWords(netgearOpening) },
+      { documentId: 2, names: ['Hosting agreement'], parties: ['inktomi', 'micro', 'devices'] },
+      { documentId: 3, names: ['Alliance agreement'], parties: ['energous', 'dialog'] },
+    ];
+    const understood = understandQuestion('Is Ingram Micro the exclusive distributor?', {
+      documents: withParties,
+    });
+    // "Micro" alone is also a party's word of document 2: the document with both words is meant.
+    expect(understood.scope).toEqual({ kind: 'named', documentIds: [1], exhaustive: false });
+    expect(understood.namingWords).toEqual(['ingram', 'micro']);
+    expect(understood.categories[0]).toBe('Exclusivity');
+    // A party's words name a document only when written as a name, and clause words never do.
+    expect(partyWords(netgearOpening)).toEqual(['ingram', 'micro', 'netgear', 'bay']);
+    expect(partyWords('WHEREAS, Vyera Pharmaceuticals, Inc. ("Vyera") and CytoDyn Inc.')).toEqual([
+      'vyera',
+      'pharmaceuticals',
+      'cytodyn',
+    ]);
+    const lower = understandQuestion('Is the ingram arrangement exclusive?', {
+      documents: withParties,
+    });
+    expect(lower.scope.kind).toBe('all');
   });
 
   it('scopes "the documents in this conversation" and "these agreements" to the conversation', () => {

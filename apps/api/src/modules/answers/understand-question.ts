@@ -20,6 +20,8 @@ export type QuestionContext = {
 const RUNNER_UP_SHARE = 0.6;
 const MAX_CATEGORIES = 3;
 const EXPANSION_WORDS = 8;
+/** A party's word found in more documents than this names none of them. */
+const MAX_PARTY_HOLDERS = 5;
 
 /** Words of file names and titles that name no particular document. */
 const GENERIC_NAME_WORDS = new Set(
@@ -111,22 +113,50 @@ function namedDocuments(
     .filter(
       ({ word }) => word.length >= 3 && !GENERIC_NAME_WORDS.has(word) && !STOP_WORDS.has(word),
     );
-  const documentIds: number[] = [];
-  const naming = new Set<string>();
+  // A party's word shared by many documents ("Securities" of a filing's cover note) names none.
+  const partyHolders = new Map<string, number>();
+  for (const document of documents)
+    for (const word of new Set(document.parties ?? []))
+      partyHolders.set(word, (partyHolders.get(word) ?? 0) + 1);
+  const matches: { documentId: number; hits: string[]; exact: number; proper: number }[] = [];
   for (const document of documents) {
     const names = distinctiveWords(document.names);
-    const hits = asked
-      .filter(({ word, proper }) =>
-        names.some(
-          (name) => name === word || (proper && word.length >= 4 && name.startsWith(word)),
-        ),
+    const parties = new Set(document.parties ?? []);
+    const hits = new Set<string>();
+    let exact = 0;
+    let properHits = 0;
+    for (const { word, proper } of asked) {
+      if (names.includes(word)) exact++;
+      else if (
+        !names.some((name) => proper && word.length >= 4 && name.startsWith(word)) &&
+        !(proper && parties.has(word) && partyHolders.get(word)! <= MAX_PARTY_HOLDERS)
       )
-      .map(({ word }) => word);
-    if (hits.length === 0) continue;
-    documentIds.push(document.documentId);
-    for (const hit of hits) naming.add(hit);
+        continue;
+      hits.add(word);
+      if (proper) properHits++;
+    }
+    if (hits.size > 0)
+      matches.push({
+        documentId: document.documentId,
+        hits: [...hits],
+        exact,
+        proper: properHits,
+      });
   }
-  return { documentIds, words: [...naming] };
+  // Of the documents named, those named by the most words written as names, then by the most
+  // words, then by the most whole words: in "What insurance must the Zounds agreement carry?" the
+  // Zounds agreement is named, not "Principal Life Insurance…" (and "insurance" stays the clause
+  // asked about); "Ingram Micro" names the agreement with Ingram Micro, not another whose party is
+  // "Advanced Micro Devices"; "ARMSTRONGFLOORING" names ARMSTRONGFLOORING,INC_… before
+  // ArmstrongFlooringInc_….
+  const rank = (match: { hits: string[]; exact: number; proper: number }) =>
+    match.proper * 1e6 + match.hits.length * 1000 + match.exact;
+  const best = Math.max(0, ...matches.map(rank));
+  const kept = matches.filter((match) => rank(match) === best);
+  return {
+    documentIds: kept.map((match) => match.documentId),
+    words: [...new Set(kept.flatMap((match) => match.hits))],
+  };
 }
 
 function distinctiveWords(names: readonly string[]): string[] {

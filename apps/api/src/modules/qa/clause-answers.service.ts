@@ -1,10 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { Citation } from '@clearroom/contracts';
-import type { UnderstoodQuestion } from '../answers/answer.types.js';
+import type { Category, Evidence, UnderstoodQuestion } from '../answers/answer.types.js';
 import { composeAnswer } from '../answers/compose-answer.js';
+import { partyWords } from '../answers/party-words.js';
+import { SEARCH_CANDIDATE_FLOOR, searchFallback } from '../answers/search-evidence.js';
 import { understandQuestion } from '../answers/understand-question.js';
-import { DocumentReader } from '../documents/document-reader.service.js';
-import { ClauseEvidenceReader, FOUND_THRESHOLD } from '../clauses/clause-evidence.reader.js';
+import { DocumentReader, type DocumentSummary } from '../documents/document-reader.service.js';
+import {
+  ClauseEvidenceReader,
+  evidenceScore,
+  FOUND_THRESHOLD,
+} from '../clauses/clause-evidence.reader.js';
 
 /** An answer composed from the clause index: its text cites `citations` as [n]. */
 export type ClauseAnswer = {
@@ -30,6 +36,8 @@ export type ClauseOutcome = { answer: ClauseAnswer | null; named: NamedDocuments
  */
 @Injectable()
 export class ClauseAnswerService {
+  private readonly partyCache = new Map<string, string[]>();
+
   constructor(
     private readonly documentReader: DocumentReader,
     private readonly clauses: ClauseEvidenceReader,
@@ -43,10 +51,12 @@ export class ClauseAnswerService {
   ): Promise<ClauseOutcome> {
     const documents = await this.documentReader.documentsOf(projectId, { completedOnly: true });
     if (documents.length === 0) return { answer: null, named: null };
+    const parties = await this.partiesOf(projectId, documents);
     const understood = understandQuestion(question, {
       documents: documents.map((document) => ({
         documentId: document.id,
         names: [document.originalName.replace(/\.[a-z0-9]{1,5}$/i, '')],
+        parties: parties.get(document.id) ?? [],
       })),
       conversationDocumentIds: conversation.filter((id) =>
         documents.some((document) => document.id === id),
@@ -73,14 +83,24 @@ export class ClauseAnswerService {
       understood.categories,
     );
     const byId = new Map(inScope.map((document) => [document.id, document]));
-    const composed = composeAnswer(understood, evidence, {
+    const options = {
       threshold: FOUND_THRESHOLD,
       documents: inScope.map((document) => ({
         documentId: document.id,
         documentName: document.originalName,
         pageCount: document.pageCount ?? undefined,
       })),
-    });
+    };
+    let composed = composeAnswer(understood, evidence, options);
+    // "Not found" only when search does not find the clause either: about one document, where
+    // the clause index is unsure, its sentences are searched for the asked category.
+    const [only] = inScope;
+    const category = understood.categories[0];
+    if (only && inScope.length === 1 && composed.citations.length === 0 && category) {
+      const searched = await this.searchDocument(projectId, only, category, evidence);
+      if (searched.length > 0)
+        composed = composeAnswer(understood, [...evidence, ...searched], options);
+    }
     const citations = composed.citations.map((citation): Citation => {
       const document = byId.get(citation.documentId)!;
       return {
@@ -100,4 +120,63 @@ export class ClauseAnswerService {
     );
     return { answer: { text: composed.text, citations, categories, understood }, named };
   }
+
+  /** What search finds for a category in a document where the clause index is unsure. */
+  private async searchDocument(
+    projectId: number,
+    document: DocumentSummary,
+    category: Category,
+    evidence: readonly Evidence[],
+  ): Promise<Evidence[]> {
+    const candidateFloor = evidenceScore(SEARCH_CANDIDATE_FLOOR, false);
+    if (!evidence.some((each) => each.category === category && each.score >= candidateFloor))
+      return [];
+    const count = document.pageCount ?? 0;
+    const pages = await this.documentReader.citablePages(
+      projectId,
+      Array.from({ length: count }, (_, index) => ({
+        documentId: document.id,
+        pageNumber: index + 1,
+      })),
+    );
+    const texts = Array.from({ length: count }, () => '');
+    for (const page of pages) texts[page.pageNumber - 1] = page.text;
+    return searchFallback(
+      { documentId: document.id, documentName: document.originalName, pages: texts },
+      category,
+      evidence,
+      { candidateFloor, found: FOUND_THRESHOLD },
+    );
+  }
+
+  /**
+   * Per document, the words of its first page's opening that may name it by its parties. A
+   * completed document's pages never change: each is read once per process, keyed by its stored
+   * file name (unique, never reused as ids may be).
+   */
+  private async partiesOf(
+    projectId: number,
+    documents: readonly DocumentSummary[],
+  ): Promise<Map<number, string[]>> {
+    const unread = documents.filter((document) => !this.partyCache.has(document.storedName));
+    for (let first = 0; first < unread.length; first += PARTY_PAGE_BATCH) {
+      const batch = unread.slice(first, first + PARTY_PAGE_BATCH);
+      const pages = await this.documentReader.citablePages(
+        projectId,
+        batch.map((document) => ({ documentId: document.id, pageNumber: 1 })),
+      );
+      const text = new Map(pages.map((page) => [page.documentId, page.text]));
+      for (const document of batch) {
+        if (this.partyCache.size >= PARTY_CACHE_SIZE) this.partyCache.clear();
+        this.partyCache.set(document.storedName, partyWords(text.get(document.id) ?? ''));
+      }
+    }
+    return new Map(
+      documents.map((document) => [document.id, this.partyCache.get(document.storedName) ?? []]),
+    );
+  }
 }
+
+const PARTY_PAGE_BATCH = 200;
+/** Documents whose party words are kept in memory (a few hundred bytes each). */
+const PARTY_CACHE_SIZE = 20_000;

@@ -1,0 +1,125 @@
+import { stem, TERM } from '../../common/text/terms.js';
+import type { Category, Evidence } from './answer.types.js';
+import { clauseName } from './categories.js';
+import type { DocumentPages } from './lexical-evidence.js';
+import { sentencesIn } from './sentence-cut.js';
+import { expansionWords, learnedScore, stemsOf } from './thesaurus.js';
+
+/** Thesaurus words added to the query: the category's most typical ones. */
+const EXPANSION = 12;
+const K1 = 1.2;
+const B = 0.75;
+/**
+ * Search finds a clause of the category where its best sentence's thesaurus score reaches this,
+ * and the clause model's best candidate (a calibrated probability) reaches SEARCH_CANDIDATE_FLOOR
+ * (see `searchFallback`). Calibrated on CUAD's train split (`npm run calibrate:search`).
+ */
+export const SEARCH_FOUND_THESAURUS = 5;
+export const SEARCH_CANDIDATE_FLOOR = 0.2;
+
+/** One sentence of a document scored for a category: BM25 and the thesaurus' log-odds. */
+export type ScoredSentence = {
+  pageNumber: number;
+  start: number;
+  end: number;
+  bm25: number;
+  thesaurus: number;
+};
+
+/**
+ * Search's view of a document for one category, where the clause index found nothing: BM25 over
+ * the document's sentences (not chunks), the query being the category's name and its thesaurus
+ * words (the same for every phrasing of a question), each sentence also scored by the thesaurus'
+ * log-odds of the category. Sentences best first by their combined score.
+ */
+export function scoreSentences(
+  document: DocumentPages,
+  category: Category,
+): (ScoredSentence & { score: number })[] {
+  const query = new Set<string>([
+    ...stemsOf(clauseName(category)),
+    ...expansionWords(category, EXPANSION).map((word) => stem(word)),
+  ]);
+  const sentences = document.pages.flatMap((pageText, index) =>
+    sentencesIn(pageText, 0, pageText.length).map((span) => {
+      const words = (pageText.slice(span.start, span.end).toLowerCase().match(TERM) ?? []).map(
+        (word) => stem(word),
+      );
+      return { pageNumber: index + 1, span, words, stems: new Set(words) };
+    }),
+  );
+  if (sentences.length === 0) return [];
+  const averageLength =
+    sentences.reduce((sum, each) => sum + each.words.length, 0) / sentences.length;
+  const documentFrequency = new Map<string, number>();
+  for (const sentence of sentences)
+    for (const key of sentence.stems)
+      if (query.has(key)) documentFrequency.set(key, (documentFrequency.get(key) ?? 0) + 1);
+  const n = sentences.length;
+  return sentences
+    .map((sentence) => {
+      let bm25 = 0;
+      if ([...query].some((key) => sentence.stems.has(key))) {
+        const frequency = new Map<string, number>();
+        for (const key of sentence.words)
+          if (query.has(key)) frequency.set(key, (frequency.get(key) ?? 0) + 1);
+        for (const [key, tf] of frequency) {
+          const df = documentFrequency.get(key)!;
+          const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+          bm25 +=
+            (idf * tf * (K1 + 1)) /
+            (tf + K1 * (1 - B + (B * sentence.words.length) / averageLength));
+        }
+      }
+      const thesaurus = learnedScore(
+        category,
+        new Set([...sentence.stems].filter((key) => key.length >= 3)),
+      );
+      return {
+        pageNumber: sentence.pageNumber,
+        start: sentence.span.start,
+        end: sentence.span.end,
+        bm25,
+        thesaurus,
+        score: bm25 + thesaurus,
+      };
+    })
+    .sort((a, b) => b.score - a.score);
+}
+
+/**
+ * What answers for the clause index where it is unsure (issue 15: "absent" only when neither the
+ * clause index nor search finds a clause of the asked type). When the index's best candidate of
+ * the category in the document, though below its own decision, reaches `candidateFloor`, and
+ * search's best sentence for the category reaches SEARCH_FOUND_THESAURUS, both answer: the
+ * candidate first (scored just above `found`), search's sentence beside it (scored `found`).
+ * Calibrated together on CUAD's train split (`npm run calibrate:search`). Else nothing.
+ */
+export function searchFallback(
+  document: DocumentPages,
+  category: Category,
+  evidence: readonly Evidence[],
+  options: { candidateFloor: number; found: number },
+): Evidence[] {
+  const candidate = evidence
+    .filter((each) => each.documentId === document.documentId && each.category === category)
+    .sort((a, b) => b.score - a.score)[0];
+  if (!candidate || candidate.score < options.candidateFloor || candidate.score >= options.found)
+    return [];
+  const sentence = scoreSentences(document, category)[0];
+  if (!sentence || sentence.thesaurus < SEARCH_FOUND_THESAURUS) return [];
+  return [
+    { ...candidate, score: options.found + 0.01 },
+    {
+      documentId: document.documentId,
+      documentName: document.documentName,
+      category,
+      score: options.found,
+      pageNumber: sentence.pageNumber,
+      start: sentence.start,
+      end: sentence.end,
+      pageText: document.pages[sentence.pageNumber - 1]!,
+      pageCount: document.pages.length,
+    },
+  ];
+}
