@@ -488,6 +488,17 @@ function wrongCell(
     `    expected ${expected}; got ${cell.status}${cell.value && cell.value !== 'Yes' ? ` ${flat(cell.value)}` : ''}`,
     ...(cited ? [`    cited p.${cited.pageNumber}: "${flat(cited.quote)}"`] : []),
     ...(gold ? [`    CUAD: "${flat(gold)}"`] : []),
+    // For a wrong "not found": the best candidates that did not count.
+    ...(cell.status === 'not_found'
+      ? doc.evidence
+          .filter((each) => each.category === category)
+          .sort((a, b) => b.score - a.score)
+          .slice(0, 2)
+          .map(
+            (each) =>
+              `    candidate ${each.score.toFixed(2)} p.${each.pageNumber}: "${flat(each.pageText.slice(each.start, each.end))}"`,
+          )
+      : []),
   ].join('\n');
 }
 

@@ -6,14 +6,16 @@ export const START_DATE_CATEGORIES: readonly Category[] = ['Effective Date', 'Ag
 
 /**
  * The date a document's terms run from, read from its evidence: the best-scoring passage at or
- * above `threshold` of its effective date, else of its agreement date, that states a whole date.
- * Lets "expires three years after the Effective Date" be answered as a date.
+ * above `threshold` of its effective date, else of its agreement date, that states a whole date;
+ * else the first that states its month or year only ("dated as of ____, 2020" → `2020`).
+ * Lets "expires three years after the Effective Date" be answered as a date (`2023`).
  */
 export function startDateOf(
   evidence: readonly Evidence[],
   documentId: number,
   threshold: number,
 ): string | undefined {
+  let partial: string | undefined;
   for (const category of START_DATE_CATEGORIES) {
     const passages = evidence
       .filter(
@@ -28,7 +30,8 @@ export function startDateOf(
         passage.pageText.slice(passage.start, passage.end),
       );
       if (value && /^\d{4}-\d{2}-\d{2}$/.test(value.value)) return value.value;
+      if (value && /^\d{4}(?:-\d{2})?$/.test(value.value)) partial ??= value.value;
     }
   }
-  return undefined;
+  return partial;
 }
