@@ -1,5 +1,6 @@
-import type { AnswerType, Evidence, ReviewCell } from './answer.types.js';
-import { composeAnswer, type ComposeOptions } from './compose-answer.js';
+import type { AnswerType, Category, Evidence, ReviewCell } from './answer.types.js';
+import { clauseCounts, clauseStated } from './clause-checks.js';
+import { composeAnswer, DEFAULT_THRESHOLD, type ComposeOptions } from './compose-answer.js';
 import { understandQuestion } from './understand-question.js';
 
 export type CellQuestion = { question: string; type: AnswerType };
@@ -25,7 +26,11 @@ export function answerCell(
     answerType: column.type,
     scope: { kind: 'named' as const, documentIds: [documentId], exhaustive: false },
   };
-  const answer = composeAnswer(understood, own, options);
+  const answer = composeAnswer(
+    understood,
+    checked(own, understood.categories[0], options.threshold ?? DEFAULT_THRESHOLD),
+    options,
+  );
   const outcome = answer.documents[0];
   if (!outcome || outcome.status === 'not_found' || outcome.status === 'filtered_out')
     return {
@@ -59,6 +64,27 @@ export function answerCell(
     confidence,
     citations: answer.citations,
   };
+}
+
+/**
+ * The evidence as the cell weighs it (clause-checks.ts): a found clause without the words its
+ * category cannot lack drops under the threshold; a candidate under it that states the clause in
+ * so many words reaches it.
+ */
+function checked(
+  evidence: readonly Evidence[],
+  category: Category | undefined,
+  threshold: number,
+): Evidence[] {
+  if (!category) return [...evidence];
+  return evidence.map((each) => {
+    const text = each.pageText.slice(each.start, each.end);
+    if (each.score >= threshold && !clauseCounts(category, text))
+      return { ...each, score: threshold * 0.99 };
+    if (each.score < threshold && clauseStated(category, text))
+      return { ...each, score: threshold };
+    return each;
+  });
 }
 
 function valueOfCell(

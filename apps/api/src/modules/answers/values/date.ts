@@ -24,8 +24,8 @@ const YEAR = '((?:19|20)\\d{2})';
 
 const FORMS: { pattern: RegExp; read: (match: RegExpExecArray) => [number, number, number] }[] = [
   {
-    // March 6, 2006 · March 6 2006
-    pattern: new RegExp(`\\b${MONTH}\\s+${DAY}\\s*,?\\s*${YEAR}\\b`, 'gi'),
+    // March 6, 2006 · March 6 2006 · _Dec. 8, 2005 (a filled-in blank)
+    pattern: new RegExp(`(?<![a-z])${MONTH}\\s+${DAY}\\s*,?\\s*${YEAR}\\b`, 'gi'),
     read: (m) => [Number(m[3]), monthOf(m[1]!), dayOf(m[2]!)],
   },
   {
@@ -53,7 +53,7 @@ const FORMS: { pattern: RegExp; read: (match: RegExpExecArray) => [number, numbe
   },
   {
     // March 2006 · the ___ day of March, 2006 (day left blank): month and year only
-    pattern: new RegExp(`\\b${MONTH}\\s*,?\\s*${YEAR}\\b`, 'gi'),
+    pattern: new RegExp(`(?<![a-z])${MONTH}\\s*,?\\s*${YEAR}\\b`, 'gi'),
     read: (m) => [Number(m[2]), monthOf(m[1]!), 0],
   },
   {

@@ -4,7 +4,7 @@ import { findDurations } from './duration.js';
 
 /** Words right before a date that make it the day the term ends ("until", "expire on", "to"). */
 const ENDS_BEFORE =
-  /\b(?:until|through|thru|till|to|expir\w*|end\w*|terminat\w*|conclud\w*)(?:\s+date)?\s*[:,]?\s*(?:on\s+|at\s+)?(?:and\s+including\s+)?$/i;
+  /\b(?:until|through|thru|till|to|expir\w*|end\w*|terminat\w*|conclud\w*)(?:\s+date)?\s*[:,]?\s*(?:on\s+|at\s+|as\s+of\s+)?(?:and\s+including\s+)?$/i;
 /** Words right before a date that make it the day the term starts ("commence on", "effective as of"). */
 const STARTS_BEFORE =
   /\b(?:commenc\w*|begin\w*|began|start\w*|effective|from|as\s+of|into\s+(?:force|effect)|dated|made|entered\s+into|executed|signed)(?:\s+(?:on|as\s+of|from|this|the))*\s*$/i;
@@ -88,7 +88,7 @@ export function extractExpiration(quote: string, startIso?: string): ExtractedVa
 }
 
 /** The clause's term: its first anniversary or duration that is neither a notice nor a renewal period. */
-function termOf(quote: string): Term | null {
+export function termOf(quote: string): Term | null {
   const anniversary = ANNIVERSARY.exec(quote);
   const durations = findDurations(quote).filter((duration) => {
     const before = quote.slice(Math.max(0, duration.index - 40), duration.index);

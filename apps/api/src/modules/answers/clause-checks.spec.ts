@@ -1,0 +1,129 @@
+import { describe, expect, it } from '@jest/globals';
+import type { Evidence } from './answer.types.js';
+import { answerCell } from './answer-cell.js';
+import { clauseCounts, clauseStated } from './clause-checks.js';
+
+describe('clauseCounts', () => {
+  it('never counts a non-exclusive grant, an exclusive remedy or forum as exclusivity', () => {
+    for (const text of [
+      'Licensor grants to Licensee a non-exclusive, non-transferable license to use the Marks.',
+      'appoints the Distributor as its nonexclusive authorized distributor for the Products',
+      'grants a perpetual, non- exclusive, royalty-free license',
+      'This Agreement does not create an exclusive business relationship between the Parties.',
+      'The remedies in this Section are the sole and exclusive remedies of the Customer.',
+      'The courts of New York shall have exclusive jurisdiction.',
+    ])
+      expect(clauseCounts('Exclusivity', text)).toBe(false);
+    for (const text of [
+      'Company appoints Distributor as its exclusive distributor of the Products in the Territory.',
+      'Distributor shall not sell any products that compete with the Products, or purchase them from any other supplier.',
+      'Customer shall purchase its requirements of the Products only from Supplier.',
+    ])
+      expect(clauseCounts('Exclusivity', text)).toBe(true);
+  });
+
+  it('counts a termination right without cause as termination for convenience, not one for cause', () => {
+    for (const text of [
+      'Either party may terminate this Agreement for convenience upon ninety (90) days written notice.',
+      'Either party may terminate this Agreement at any time, for any reason, upon thirty days notice.',
+      'AIG shall have the absolute right to terminate this Agreement upon thirty (30) days prior written notice.',
+      'Either party may terminate this Agreement by providing three months written notice to the other.',
+    ])
+      expect(clauseCounts('Termination For Convenience', text)).toBe(true);
+    for (const text of [
+      'Either Party may terminate this Agreement for material breach upon thirty (30) days notice.',
+      'This Agreement may be terminated immediately by Licensor under any of the following conditions:',
+      'If Company fails to cure the breach within thirty (30) days after notice, Investor may terminate.',
+      'This Agreement shall automatically terminate in case the License Agreement is terminated for any reason.',
+      'This Agreement shall be governed by the laws of New York.',
+    ])
+      expect(clauseCounts('Termination For Convenience', text)).toBe(false);
+  });
+
+  it('counts a term clause as an expiration, not a termination right or a date alone', () => {
+    expect(
+      clauseCounts('Expiration Date', 'The term of this Agreement shall be two (2) years.'),
+    ).toBe(true);
+    expect(clauseCounts('Expiration Date', 'This Agreement shall continue until terminated.')).toBe(
+      true,
+    );
+    expect(
+      clauseCounts('Expiration Date', 'Terms of the project: 12 weeks from February 8, 2018.'),
+    ).toBe(true);
+    for (const text of [
+      'Effective Date: July 1, 2019',
+      'This Agreement may be terminated by ArTara upon thirty (30) days prior written notice.',
+      'This Affiliate Agreement is executed as of the 14th day of December, 1997.',
+      'Schedules:',
+    ])
+      expect(clauseCounts('Expiration Date', text)).toBe(false);
+  });
+
+  it('has no check for other categories', () => {
+    expect(clauseCounts('Governing Law', 'anything')).toBe(true);
+    expect(clauseStated('Governing Law', 'anything')).toBe(false);
+  });
+});
+
+describe('clauseStated', () => {
+  it('takes a clause stated in so many words', () => {
+    expect(clauseStated('Exclusivity', 'COMWARE shall have the exclusive right to resell')).toBe(
+      true,
+    );
+    expect(clauseStated('Exclusivity', 'a non-exclusive right to resell')).toBe(false);
+    expect(
+      clauseStated(
+        'Termination For Convenience',
+        'Bank may terminate the Services for convenience',
+      ),
+    ).toBe(true);
+    expect(
+      clauseStated('Termination For Convenience', 'may terminate upon thirty days notice'),
+    ).toBe(false);
+  });
+});
+
+describe('answerCell with clause checks', () => {
+  const page =
+    'Licensor grants to Licensee a non-exclusive license to use the Marks. ' +
+    'Either party may terminate this Agreement for convenience upon sixty (60) days notice.';
+  const span = (phrase: string, category: Evidence['category'], score: number): Evidence => {
+    const start = page.indexOf(phrase);
+    return {
+      documentId: 3,
+      documentName: 'Licence',
+      category,
+      score,
+      pageNumber: 1,
+      start,
+      end: start + phrase.length,
+      pageText: page,
+      pageCount: 1,
+    };
+  };
+
+  it('answers "not found" for a found non-exclusive grant, and "Yes" for a stated convenience right', () => {
+    const grant = span(
+      'Licensor grants to Licensee a non-exclusive license to use the Marks.',
+      'Exclusivity',
+      0.8,
+    );
+    expect(
+      answerCell({ question: 'Is there an exclusivity clause?', type: 'yes_no' }, [grant], {
+        threshold: 0.5,
+      }).status,
+    ).toBe('not_found');
+    const convenience = span(
+      'Either party may terminate this Agreement for convenience upon sixty (60) days notice.',
+      'Termination For Convenience',
+      0.2,
+    );
+    expect(
+      answerCell(
+        { question: 'Can a party terminate for convenience?', type: 'yes_no' },
+        [convenience],
+        { threshold: 0.5 },
+      ),
+    ).toMatchObject({ status: 'answered', value: 'Yes' });
+  });
+});

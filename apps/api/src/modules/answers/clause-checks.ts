@@ -1,0 +1,62 @@
+import type { Category } from './answer.types.js';
+import { termOf } from './values/expiration.js';
+
+/**
+ * What a review cell asks of a candidate clause beyond the clause model's score, per category:
+ * `counts` — the words a clause of that kind cannot lack (a clause the model found without them
+ * does not answer the cell); `states` — words that state the clause unambiguously (a candidate
+ * the model scored below its decision then answers it). Written from CUAD's category
+ * definitions and the failures seen on the training split; no contract's own words.
+ */
+type ClauseCheck = { counts: (text: string) => boolean; states?: (text: string) => boolean };
+
+/** A term clause speaks of how long the agreement lasts or when it ends. */
+const TERM_WORDS =
+  /\b(?:term|expir\w*|perpetu\w*|indefinite\w*|anniversary|duration|until|continu\w*\s+(?:in|for|until|through)|remain\w*\s+(?:in\s+(?:full\s+)?(?:force|effect)|valid|effective)|in\s+(?:full\s+)?(?:force|effect)\s+(?:for|until)|(?:end|terminate|expire)s?\s+(?:on|upon|at|as\s+of))\b/i;
+
+/** "Exclusive" that is no exclusivity: a non-exclusive grant, an exclusive remedy or forum. */
+const NOT_EXCLUSIVITY =
+  /\bnon-?\s*exclusive(?:ly)?\b|\bnot\s+(?:create|constitute|establish|be)\s+(?:an?\s+)?exclusive\b|\bno\s+exclusive\b|\bsole\s+and\s+exclusive\s+remed\w*|\bexclusive\s+(?:remed\w*|jurisdiction|venue|forum|property|owner\w*|responsib\w*|right\s+to\s+(?:own|title))|\bsolely\s+and\s+exclusively\b/gi;
+const EXCLUSIVE =
+  /\bexclusiv\w*|\bsole\s+(?:and\s+exclusive\s+)?(?:distributor|supplier|source|provider|reseller|agent|licensee|licensor|manufacturer)\b/i;
+const EXCLUSIVE_DEALING =
+  /\b(?:shall|will|may)\s+not\b[^.;]{0,100}\b(?:purchase|buy|sell|distribute|market|appoint|engage|license|supply|obtain)\b[^.;]{0,100}\b(?:any\s+other|other\s+(?:supplier|distributor|manufacturer|vendor|source)s?|third\s+part(?:y|ies)|competitor|competing)\b|\b(?:only|solely|exclusively)\s+(?:from|through)\b/i;
+
+/** A right to end the agreement without a reason ("for convenience", "for any reason"). */
+const CONVENIENCE =
+  /\bconvenience\b|\bwithout\s+(?:cause|reason)\b|\bfor\s+any\s+(?:or\s+no\s+)?reason\b|\bfor\s+no\s+reason\b|\b(?:sole|absolute)\s+(?:and\s+(?:absolute|sole)\s+)?discretion\b/i;
+const ON_NOTICE =
+  /\bat\s+any\s+time\b|\b(?:upon|on|with|by|giving|providing|serving|after)\b[^.;]{0,60}\bnotice\b/i;
+/** A right to terminate for a cause (breach, insolvency, listed events), which is not for convenience. */
+const FOR_CAUSE =
+  /\bbreach|\bdefault|\binsolv|\bbankrupt|\bfail\w*\s+to\b|\bfollowing\s+(?:conditions|events|circumstances|reasons)|\bany\s+of\s+the\s+following|\bupon\s+the\s+occurrence|\bchange\s+(?:of|in)\s+control|:\s*$/i;
+/** An end that comes by itself ("shall automatically terminate in case …"): no right to terminate. */
+const AUTOMATIC_END = /\bautomatically\s+terminat/i;
+
+const CHECKS: Partial<Record<Category, ClauseCheck>> = {
+  'Expiration Date': { counts: (text) => TERM_WORDS.test(text) || termOf(text) !== null },
+  Exclusivity: {
+    counts: (text) => {
+      const rest = text.replace(NOT_EXCLUSIVITY, ' ');
+      return EXCLUSIVE.test(rest) || EXCLUSIVE_DEALING.test(rest);
+    },
+    states: (text) => /\bexclusiv\w*/i.test(text.replace(NOT_EXCLUSIVITY, ' ')),
+  },
+  'Termination For Convenience': {
+    counts: (text) =>
+      /\bterminat|\bcancel/i.test(text) &&
+      !AUTOMATIC_END.test(text) &&
+      (CONVENIENCE.test(text) || (ON_NOTICE.test(text) && !FOR_CAUSE.test(text.trim()))),
+    states: (text) => /\bterminat|\bcancel/i.test(text) && CONVENIENCE.test(text),
+  },
+};
+
+/** Whether a clause the model found answers a cell on `category` (true when the category has no check). */
+export function clauseCounts(category: Category, text: string): boolean {
+  return CHECKS[category]?.counts(text) ?? true;
+}
+
+/** Whether a candidate the model did not find states a clause of `category` in so many words. */
+export function clauseStated(category: Category, text: string): boolean {
+  return CHECKS[category]?.states?.(text) ?? false;
+}
