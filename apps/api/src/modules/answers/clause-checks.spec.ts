@@ -59,6 +59,39 @@ describe('clauseCounts', () => {
       expect(clauseCounts('Expiration Date', text)).toBe(false);
   });
 
+  it('counts a restriction on competing, not a heading or a clause that leaves competing free', () => {
+    expect(
+      clauseCounts(
+        'Non-Compete',
+        'During the term, Distributor shall not sell any product which is competitive with the Products.',
+      ),
+    ).toBe(true);
+    expect(
+      clauseCounts('Non-Compete', 'the Consultant shall not engage in any activity in the field'),
+    ).toBe(true);
+    for (const text of [
+      'Divested Businesses 12',
+      'b) [***] (outside)',
+      'The receipt of Information will not preclude the Recipient from providing products which may be competitive with those of the Discloser.',
+    ])
+      expect(clauseCounts('Non-Compete', text)).toBe(false);
+  });
+
+  it('does not count a change of control carved out of an assignment clause, unless it triggers a right', () => {
+    for (const text of [
+      'A change of control of Rogers shall not be considered an assignment of this Agreement.',
+      'Notwithstanding the foregoing, no consent shall be required for an assignment made pursuant to a merger.',
+      'Neither Party may assign this Agreement without the prior written consent of the other Party, except that a Party may make such an assignment without the other Party’s consent to its Affiliates or to a successor by merger.',
+    ])
+      expect(clauseCounts('Change Of Control', text)).toBe(false);
+    for (const text of [
+      'Either party may terminate this Agreement upon a change of control of the other party.',
+      'Any assignment, including by merger or change of control, requires the prior written consent of Supplier.',
+      'no consent shall be required for an assignment in connection with a merger, provided that the assigning party gives the other party notice of it.',
+    ])
+      expect(clauseCounts('Change Of Control', text)).toBe(true);
+  });
+
   it('has no check for other categories', () => {
     expect(clauseCounts('Governing Law', 'anything')).toBe(true);
     expect(clauseStated('Governing Law', 'anything')).toBe(false);

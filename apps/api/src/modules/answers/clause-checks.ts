@@ -33,7 +33,26 @@ const FOR_CAUSE =
 /** An end that comes by itself ("shall automatically terminate in case …"): no right to terminate. */
 const AUTOMATIC_END = /\bautomatically\s+terminat/i;
 
+/** A non-compete speaks of competing, or of engaging in a business or being engaged by another. */
+const COMPETE =
+  /\bcompet|\bengage[sd]?\s+in\b|\bsimilar\s+(?:products?|business|services)\b|\bbe\s+(?:employed|engaged|concerned|interested)\b/i;
+/** "will not preclude … from providing competitive products": the opposite of a restriction. */
+const NOT_RESTRICTED =
+  /\b(?:not|nothing)\b[^.;]{0,40}\b(?:preclude|limit|restrict|prevent|prohibit)/i;
+
+/**
+ * A change of control carved out of an assignment clause ("shall not be deemed an assignment",
+ * "no consent shall be required for … a merger"): no right to terminate, consent or notice.
+ */
+const CONTROL_CARVED_OUT =
+  /\bshall\s+not\s+be\s+(?:considered|deemed|treated\s+as)\s+(?:to\s+be\s+)?an?\s+assignment|\bnor\s+shall\s+any\s+change\s+(?:of|in)\s+control|\bno\s+(?:such\s+)?consent\s+(?:shall|will)\s+be\s+required|\bdoes\s+not\s+require\s+the\s+consent|\bwithout\s+(?:the\s+)?(?:other\s+party['’]s\s+)?(?:prior\s+)?(?:written\s+)?consent,?\s+(?:to|in\s+connection\s+with)\b[^.;]{0,160}\b(?:merger|acquisition|successor|substantially\s+all)/i;
+const CONTROL_TRIGGER = /\bterminat|\bnotice\b|\bnotify/i;
+
 const CHECKS: Partial<Record<Category, ClauseCheck>> = {
+  'Non-Compete': { counts: (text) => COMPETE.test(text) && !NOT_RESTRICTED.test(text) },
+  'Change Of Control': {
+    counts: (text) => !CONTROL_CARVED_OUT.test(text) || CONTROL_TRIGGER.test(text),
+  },
   'Expiration Date': { counts: (text) => TERM_WORDS.test(text) || termOf(text) !== null },
   Exclusivity: {
     counts: (text) => {
