@@ -2,6 +2,7 @@ import type { AnswerType, Category, Evidence, ReviewCell } from './answer.types.
 import { clauseCounts, clauseStated } from './clause-checks.js';
 import { composeAnswer, DEFAULT_THRESHOLD, type ComposeOptions } from './compose-answer.js';
 import { understandQuestion } from './understand-question.js';
+import { extractValue } from './values/extract-value.js';
 
 export type CellQuestion = { question: string; type: AnswerType };
 
@@ -26,9 +27,15 @@ export function answerCell(
     answerType: column.type,
     scope: { kind: 'named' as const, documentIds: [documentId], exhaustive: false },
   };
+  const threshold = options.threshold ?? DEFAULT_THRESHOLD;
   const answer = composeAnswer(
     understood,
-    checked(own, understood.categories[0], options.threshold ?? DEFAULT_THRESHOLD),
+    valueFirst(
+      checked(own, understood.categories[0], threshold),
+      column.type,
+      threshold,
+      options.startDates?.get(documentId),
+    ),
     options,
   );
   const outcome = answer.documents[0];
@@ -85,6 +92,38 @@ function checked(
       return { ...each, score: threshold };
     return each;
   });
+}
+
+const VALUE_TYPES: readonly AnswerType[] = ['date', 'duration', 'money', 'place'];
+
+/**
+ * For a column typed as a value: when a found clause states it ("The term shall be two years")
+ * and a better-scoring one does not ("This Agreement will renew at the end of the Initial Term"),
+ * the one that states it answers; the other stays found, and may qualify it.
+ */
+function valueFirst(
+  evidence: Evidence[],
+  type: AnswerType,
+  threshold: number,
+  startIso: string | undefined,
+): Evidence[] {
+  if (!VALUE_TYPES.includes(type)) return evidence;
+  const states = (each: Evidence) =>
+    each.score >= threshold &&
+    extractValue(
+      type,
+      each.category,
+      each.pageText.slice(each.start, each.end),
+      startIso ? { startIso } : {},
+    ) !== null;
+  if (!evidence.some(states)) return evidence;
+  return evidence.map((each) =>
+    each.score < threshold
+      ? each
+      : states(each)
+        ? { ...each, score: Math.max(each.score, threshold + 1e-6) }
+        : { ...each, score: threshold },
+  );
 }
 
 function valueOfCell(
