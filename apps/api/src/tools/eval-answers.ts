@@ -31,7 +31,7 @@ import { lexicalEvidence } from '../modules/answers/lexical-evidence.js';
 import { clausesToStore } from '../modules/clauses/clause-classification.service.js';
 import { evidenceScore, FOUND_THRESHOLD } from '../modules/clauses/clause-evidence.reader.js';
 import { ClauseModel } from '../modules/clauses/model/clause-model.js';
-import { startDateOf as startDateFromEvidence } from '../modules/answers/start-date.js';
+import { startOf } from '../modules/answers/start-date.js';
 import { namesAClause } from '../modules/answers/thesaurus.js';
 import { pageLookupKey, traceProblems } from '../modules/answers/trace.js';
 import { understandQuestion } from '../modules/answers/understand-question.js';
@@ -432,16 +432,15 @@ function review(): void {
     console.log(columns.map((column) => `  ${column.label}: ${column.question}`).join('\n'));
   for (const doc of docs) {
     // With model evidence, the start date as the grid reads it (from the model's clauses).
-    const startIso =
-      args.evidence === 'model'
-        ? startDateFromEvidence(doc.evidence, doc.id, FOUND_THRESHOLD)
-        : startDateOf(doc);
+    const start = args.evidence === 'model' ? startOf(doc.evidence, doc.id, FOUND_THRESHOLD) : null;
+    const startIso = args.evidence === 'model' ? undefined : startDateOf(doc);
     for (const column of columns) {
       const began = performance.now();
       const cell = answerCell(column, doc.evidence, {
         ...(args.evidence === 'model' ? { threshold: FOUND_THRESHOLD } : {}),
         documents: [{ documentId: doc.id, documentName: doc.name, pageCount: doc.pages.length }],
         ...(startIso ? { startDates: new Map([[doc.id, startIso]]) } : {}),
+        ...(start ? { start } : {}),
       });
       tally.time(performance.now() - began);
       const ok = cellCorrect(column.category, column.type, cell.status, cell.value, doc);

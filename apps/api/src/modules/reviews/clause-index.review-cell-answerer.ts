@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { Citation } from '@clearroom/contracts';
 import type { Category, Evidence } from '../answers/answer.types.js';
 import { answerCell } from '../answers/answer-cell.js';
-import { START_DATE_CATEGORIES, startDateOf } from '../answers/start-date.js';
+import { START_DATE_CATEGORIES, startOf, type StartDate } from '../answers/start-date.js';
 import { namesAClause } from '../answers/thesaurus.js';
 import { understandQuestion } from '../answers/understand-question.js';
 import { ClauseEvidenceReader, FOUND_THRESHOLD } from '../clauses/clause-evidence.reader.js';
@@ -68,9 +68,7 @@ export class ClauseIndexReviewCellAnswerer implements ReviewCellAnswerer {
             [{ id: document.documentId, originalName: document.originalname, pageCount }],
             wanted,
           );
-    const startIso = needsStart
-      ? startDateOf(evidence, document.documentId, FOUND_THRESHOLD)
-      : undefined;
+    const start = needsStart ? startOf(evidence, document.documentId, FOUND_THRESHOLD) : undefined;
     const answers: CellAnswer[] = [];
     for (const [index, column] of columns.entries()) {
       await pause();
@@ -78,7 +76,7 @@ export class ClauseIndexReviewCellAnswerer implements ReviewCellAnswerer {
       answers.push(
         !categories
           ? await this.keywords.answer(column, document)
-          : this.fromEvidence(column, document, pageCount, evidence, categories, startIso),
+          : this.fromEvidence(column, document, pageCount, evidence, categories, start),
       );
     }
     return answers;
@@ -90,14 +88,14 @@ export class ClauseIndexReviewCellAnswerer implements ReviewCellAnswerer {
     pageCount: number | null,
     evidence: readonly Evidence[],
     categories: readonly Category[],
-    startIso: string | undefined,
+    start: StartDate | undefined,
   ): CellAnswer {
     const cell = answerCell(
       { question: column.question, type: column.type },
       evidence.filter((each) => categories.includes(each.category)),
       {
         threshold: FOUND_THRESHOLD,
-        ...(startIso ? { startDates: new Map([[document.documentId, startIso]]) } : {}),
+        ...(start ? { start } : {}),
         documents: [
           {
             documentId: document.documentId,

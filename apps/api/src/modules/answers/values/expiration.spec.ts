@@ -19,6 +19,7 @@ describe('extractExpiration', () => {
     expect(extractExpiration(term, '2005-08-22')).toEqual({
       value: '2010-08-21',
       asWritten: 'five (5) years',
+      detail: 'five (5) years',
     });
     expect(value(term)).toBeUndefined();
     expect(

@@ -66,7 +66,8 @@ export function extractExpiration(quote: string, startIso?: string): ExtractedVa
   const from = starts[0]?.iso ?? startIso;
   if (term && from) {
     const value = addTerm(from, term);
-    if (value) return { value, asWritten: term.asWritten };
+    // The term is shown beside the date it was counted to: "2016-09-09 (One (1) Year)".
+    if (value) return { value, asWritten: term.asWritten, detail: term.asWritten };
   }
   const others = dates.filter((date) => !starts.includes(date));
   if (others.length > 0) {
