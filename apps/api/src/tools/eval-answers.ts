@@ -510,7 +510,8 @@ function cellCorrect(
 ): boolean {
   const answer = doc.contract.answers[category];
   if (type === 'place') {
-    if (!answer) return status === 'not_found';
+    // A governing-law clause whose answer CUAD left blank is met by any answer.
+    if (!answer) return (status === 'not_found') === !present(doc, category);
     return value !== null && answer.split(';').some((part) => samePlace(value, part));
   }
   if (type === 'date') {

@@ -24,11 +24,20 @@ describe('extractPlace', () => {
     );
     expect(extractPlace('This Agreement is governed by English law.')?.value).toBe('England');
     expect(extractPlace('Nothing here names a place.')).toBeNull();
+    expect(
+      extractPlace('governed by the laws of the United States and the State of Florida')?.value,
+    ).toBe('Florida');
+    expect(extractPlace('governed by the laws of the United States of America')?.value).toBe(
+      'United States',
+    );
   });
 
   it('compares places by their words', () => {
     expect(samePlace('Ontario', 'Ontario, Canada')).toBe(true);
     expect(samePlace('Virginia', 'West Virginia')).toBe(false);
+    expect(samePlace('England and Wales', 'Wales, United Kingdom')).toBe(true);
+    expect(samePlace('England and Wales', 'Scotland')).toBe(false);
+    expect(samePlace('Kazakhstan', 'Republic of Kazakhstan')).toBe(true);
     expect(samePlace('New York', 'California')).toBe(false);
   });
 });
