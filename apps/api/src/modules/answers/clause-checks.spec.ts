@@ -92,6 +92,34 @@ describe('clauseCounts', () => {
       expect(clauseCounts('Change Of Control', text)).toBe(true);
   });
 
+  it('counts a most-favoured term only when it compares with what others get', () => {
+    for (const text of [
+      'Supplier shall extend to Buyer most favored customer pricing.',
+      'Such terms shall be no less favorable than those granted to any other licensee.',
+      'The prices charged to Distributor shall not exceed the prices charged to any other distributor.',
+    ])
+      expect(clauseCounts('Most Favored Nation', text)).toBe(true);
+    for (const text of [
+      'Modem signals have the highest precedence, and Unknown tones have the lowest.',
+      'A company is an Affiliate if it owns no less than 10% of its equity.',
+    ])
+      expect(clauseCounts('Most Favored Nation', text)).toBe(false);
+  });
+
+  it('counts a cap when it limits an amount, a kind of damages or the time to claim', () => {
+    for (const text of [
+      "In no event shall either party's aggregate liability exceed the fees paid.",
+      'Neither party shall be liable for any indirect or consequential damages.',
+      'Any claim must be brought within one (1) year after the cause of action arises.',
+    ])
+      expect(clauseCounts('Cap On Liability', text)).toBe(true);
+    for (const text of [
+      'The Company shall not be liable for defective Products, except as provided in this Agreement.',
+      'Bravatek shall indemnify Fazync for any and all damages, costs and expenses.',
+    ])
+      expect(clauseCounts('Cap On Liability', text)).toBe(false);
+  });
+
   it('has no check for other categories', () => {
     expect(clauseCounts('Governing Law', 'anything')).toBe(true);
     expect(clauseStated('Governing Law', 'anything')).toBe(false);

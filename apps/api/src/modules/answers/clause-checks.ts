@@ -48,7 +48,17 @@ const CONTROL_CARVED_OUT =
   /\bshall\s+not\s+be\s+(?:considered|deemed|treated\s+as)\s+(?:to\s+be\s+)?an?\s+assignment|\bnor\s+shall\s+any\s+change\s+(?:of|in)\s+control|\bno\s+(?:such\s+)?consent\s+(?:shall|will)\s+be\s+required|\bdoes\s+not\s+require\s+the\s+consent|\bwithout\s+(?:the\s+)?(?:other\s+party['’]s\s+)?(?:prior\s+)?(?:written\s+)?consent,?\s+(?:to|in\s+connection\s+with)\b[^.;]{0,160}\b(?:merger|acquisition|successor|substantially\s+all)/i;
 const CONTROL_TRIGGER = /\bterminat|\bnotice\b|\bnotify/i;
 
+/** A most-favoured term compares with what others get ("no less favorable", "lowest price"). */
+const MOST_FAVOURED =
+  /\bmost[- ]favou?red|\b(?:no|not)\s+(?:less|more)\s+favou?rable|\bmore\s+favou?rable|\b(?:as|equally)\s+favou?rable|\blowest\s+(?:net\s+)?(?:price|rate|fee)|\bbest\s+(?:price|pricing|rate|terms)|\b(?:better|lower)\s+(?:terms|prices?|pricing|rates?|fees?)\b|\b(?:prices?|pricing|rates?|terms|royalt\w*|fees?)\b[^.;]{0,120}\b(?:any\s+other|other\s+(?:customers?|licensees?|distributors?|purchasers?|resellers?|clients?)|third\s+part(?:y|ies))\b/i;
+
+/** A cap limits an amount, a kind of damages or the time to claim; "shall not be liable for X" alone is no cap. */
+const LIMITS_LIABILITY =
+  /\bexceed|\blimit(?:s|ed|ation)?\b|\bmaximum\b|\bcap(?:ped)?\b|\baggregate\b|\btotal\s+liability|\bin\s+no\s+(?:event|case)\b|\bconsequential|\bindirect|\bincidental|\bpunitive|\bexemplary|\blost\s+profits?|\bloss\s+of\s+(?:profits?|revenue|data)|\bliable\s+only\b|\bsole\s+(?:and\s+exclusive\s+)?(?:liability|remedy|obligation)|\bwithin\s+\w+\s*(?:\(\d+\)\s*)?(?:days|months|years?)\b/i;
+
 const CHECKS: Partial<Record<Category, ClauseCheck>> = {
+  'Most Favored Nation': { counts: (text) => MOST_FAVOURED.test(text) },
+  'Cap On Liability': { counts: (text) => LIMITS_LIABILITY.test(text) },
   'Non-Compete': { counts: (text) => COMPETE.test(text) && !NOT_RESTRICTED.test(text) },
   'Change Of Control': {
     counts: (text) => !CONTROL_CARVED_OUT.test(text) || CONTROL_TRIGGER.test(text),
