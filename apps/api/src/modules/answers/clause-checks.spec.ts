@@ -50,6 +50,18 @@ describe('clauseCounts', () => {
     expect(
       clauseCounts('Expiration Date', 'Terms of the project: 12 weeks from February 8, 2018.'),
     ).toBe(true);
+    expect(
+      clauseCounts(
+        'Expiration Date',
+        '"Contract Period" shall mean that period of time commencing as of May 31, 1999 and concluding May 31, 2000.',
+      ),
+    ).toBe(true);
+    expect(
+      clauseCounts(
+        'Expiration Date',
+        'This Power of Attorney shall be revoked and terminated automatically upon the termination of the Services Agreement.',
+      ),
+    ).toBe(true);
     for (const text of [
       'Effective Date: July 1, 2019',
       'This Agreement may be terminated by ArTara upon thirty (30) days prior written notice.',

@@ -12,7 +12,7 @@ type ClauseCheck = { counts: (text: string) => boolean; states?: (text: string) 
 
 /** A term clause speaks of how long the agreement lasts or when it ends. */
 const TERM_WORDS =
-  /\b(?:term|expir\w*|perpetu\w*|indefinite\w*|anniversary|duration|until|continu\w*\s+(?:in|for|until|through)|remain\w*\s+(?:in\s+(?:full\s+)?(?:force|effect)|valid|effective)|in\s+(?:full\s+)?(?:force|effect)\s+(?:for|until)|take\s+effect|(?:end|terminate|expire)s?\s+(?:on|upon|at|as\s+of|when))\b/i;
+  /\b(?:term|expir\w*|perpetu\w*|indefinite\w*|anniversary|duration|until|continu\w*\s+(?:in|for|until|through)|remain\w*\s+(?:in\s+(?:full\s+)?(?:force|effect)|valid|effective)|in\s+(?:full\s+)?(?:force|effect)\s+(?:for|until)|take\s+effect|conclud\w*|not\s+(?:be\s+)?terminable|(?:end|terminate|expire)s?\s+(?:on|upon|at|as\s+of|when)|shall\s+(?:be\s+)?(?:revoked\s+and\s+)?terminated?\s+(?:automatically\s+)?(?:on|upon|at|when))\b|\bshall\s+terminate\s*:/i;
 
 /** "Exclusive" that is no exclusivity: a non-exclusive grant, an exclusive remedy or forum. */
 const NOT_EXCLUSIVITY =
