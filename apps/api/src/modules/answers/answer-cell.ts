@@ -1,5 +1,5 @@
 import type { AnswerCitation, AnswerType, Category, Evidence, ReviewCell } from './answer.types.js';
-import { clauseCounts, clauseStated } from './clause-checks.js';
+import { clauseCounts, clauseStated, relatedCategories } from './clause-checks.js';
 import { composeAnswer, DEFAULT_THRESHOLD, type ComposeOptions } from './compose-answer.js';
 import { cutToSentence } from './sentence-cut.js';
 import type { StartDate } from './start-date.js';
@@ -130,7 +130,8 @@ function countedFrom(
 /**
  * The evidence as the cell weighs it (clause-checks.ts): a found clause without the words its
  * category cannot lack drops under the threshold; a candidate under it that states the clause in
- * so many words reaches it.
+ * so many words reaches it; a found clause of a related category that states it ("an exclusive
+ * license") answers as one of the asked category.
  */
 function checked(
   evidence: readonly Evidence[],
@@ -138,13 +139,16 @@ function checked(
   threshold: number,
 ): Evidence[] {
   if (!category) return [...evidence];
-  return evidence.map((each) => {
+  const related = relatedCategories(category);
+  return evidence.flatMap((each): Evidence[] => {
     const text = each.pageText.slice(each.start, each.end);
+    if (related.includes(each.category))
+      return each.score >= threshold && clauseStated(category, text) ? [{ ...each, category }] : [];
     if (each.score >= threshold && !clauseCounts(category, text))
-      return { ...each, score: threshold * 0.99 };
+      return [{ ...each, score: threshold * 0.99 }];
     if (each.score < threshold && clauseStated(category, text))
-      return { ...each, score: threshold };
-    return each;
+      return [{ ...each, score: threshold }];
+    return [each];
   });
 }
 

@@ -199,4 +199,32 @@ describe('answerCell with clause checks', () => {
       ),
     ).toMatchObject({ status: 'answered', value: 'Yes' });
   });
+
+  it('answers exclusivity from a found licence grant that is exclusive, not from a non-exclusive one', () => {
+    const page2 =
+      'Licensor grants to Licensee an exclusive license to sell the Products in the Territory. ' +
+      'Licensor grants to Licensee a non-exclusive license to use the Marks.';
+    const grant = (phrase: string): Evidence => ({
+      ...span('', 'License Grant', 0.9),
+      pageText: page2,
+      start: page2.indexOf(phrase),
+      end: page2.indexOf(phrase) + phrase.length,
+    });
+    const question = { question: 'Is there an exclusivity clause?', type: 'yes_no' as const };
+    const exclusive = grant(
+      'Licensor grants to Licensee an exclusive license to sell the Products in the Territory.',
+    );
+    const nonExclusive = grant(
+      'Licensor grants to Licensee a non-exclusive license to use the Marks.',
+    );
+    const cell = answerCell(question, [exclusive, nonExclusive], { threshold: 0.5 });
+    expect(cell).toMatchObject({ status: 'answered', value: 'Yes' });
+    expect(cell.citations[0]?.quote).toBe(
+      'Licensor grants to Licensee an exclusive license to sell the Products in the Territory.',
+    );
+    expect(answerCell(question, [nonExclusive], { threshold: 0.5 }).status).toBe('not_found');
+    expect(answerCell(question, [{ ...exclusive, score: 0.3 }], { threshold: 0.5 }).status).toBe(
+      'not_found',
+    );
+  });
 });

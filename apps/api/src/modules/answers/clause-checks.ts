@@ -8,7 +8,12 @@ import { termOf } from './values/expiration.js';
  * the model scored below its decision then answers it). Written from CUAD's category
  * definitions and the failures seen on the training split; no contract's own words.
  */
-type ClauseCheck = { counts: (text: string) => boolean; states?: (text: string) => boolean };
+type ClauseCheck = {
+  counts: (text: string) => boolean;
+  states?: (text: string) => boolean;
+  /** Categories whose found clauses answer the cell when they state it ("an exclusive license"). */
+  related?: readonly Category[];
+};
 
 /** A term clause speaks of how long the agreement lasts or when it ends. */
 const TERM_WORDS =
@@ -70,6 +75,15 @@ const CHECKS: Partial<Record<Category, ClauseCheck>> = {
       return EXCLUSIVE.test(rest) || EXCLUSIVE_DEALING.test(rest);
     },
     states: (text) => /\bexclusiv\w*/i.test(text.replace(NOT_EXCLUSIVITY, ' ')),
+    // On the training split, a licence grant that is exclusive came with an exclusivity clause in
+    // 53 of 57 contracts; so did every such competitive restriction, minimum commitment or ROFR.
+    related: [
+      'License Grant',
+      'Competitive Restriction Exception',
+      'Minimum Commitment',
+      'Non-Compete',
+      'Rofr/Rofo/Rofn',
+    ],
   },
   'Termination For Convenience': {
     counts: (text) =>
@@ -83,6 +97,11 @@ const CHECKS: Partial<Record<Category, ClauseCheck>> = {
 /** Whether a clause the model found answers a cell on `category` (true when the category has no check). */
 export function clauseCounts(category: Category, text: string): boolean {
   return CHECKS[category]?.counts(text) ?? true;
+}
+
+/** The categories whose found clauses may answer a cell on `category` when they state it. */
+export function relatedCategories(category: Category): readonly Category[] {
+  return CHECKS[category]?.related ?? [];
 }
 
 /** Whether a candidate the model did not find states a clause of `category` in so many words. */

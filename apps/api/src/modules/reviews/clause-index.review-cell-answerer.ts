@@ -4,6 +4,7 @@ import type { Citation } from '@clearroom/contracts';
 import type { Category, Evidence } from '../answers/answer.types.js';
 import { answerCell } from '../answers/answer-cell.js';
 import { START_DATE_CATEGORIES, startOf, type StartDate } from '../answers/start-date.js';
+import { relatedCategories } from '../answers/clause-checks.js';
 import { namesAClause } from '../answers/thesaurus.js';
 import { understandQuestion } from '../answers/understand-question.js';
 import { ClauseEvidenceReader, FOUND_THRESHOLD } from '../clauses/clause-evidence.reader.js';
@@ -42,13 +43,16 @@ export class ClauseIndexReviewCellAnswerer implements ReviewCellAnswerer {
     document: ReviewDocument,
     pause: () => Promise<void> = noPause,
   ): Promise<CellAnswer[]> {
-    const categoriesOf = columns.map((column) =>
-      namesAClause(column.question)
-        ? understandQuestion(column.question, {
-            documents: [{ documentId: document.documentId, names: [document.originalname] }],
-          }).categories
-        : null,
-    );
+    // A column reads its categories' clauses and those of related categories that may state its
+    // clause ("an exclusive license" for exclusivity).
+    const categoriesOf = columns.map((column) => {
+      if (!namesAClause(column.question)) return null;
+      const { categories } = understandQuestion(column.question, {
+        documents: [{ documentId: document.documentId, names: [document.originalname] }],
+      });
+      const related = categories[0] ? relatedCategories(categories[0]) : [];
+      return [...categories, ...related.filter((each) => !categories.includes(each))];
+    });
     // An expiration "three years after the Effective Date" needs the date the terms run from.
     const needsStart = categoriesOf.some((categories) => categories?.includes('Expiration Date'));
     const wanted = [
