@@ -31,8 +31,8 @@ const GRID_RUNS = Number(process.env['GRID_RUNS'] ?? 1);
 const UPLOAD_BATCH = 40;
 /** BENCH_LIMIT=60: the first 60 contracts by name only (a project of their own), for a quick local run. */
 const LIMIT = process.env['BENCH_LIMIT'] ? Number(process.env['BENCH_LIMIT']) : undefined;
-/** The rows the grid page asks for first (apps/web's REVIEW_PAGE_ROWS). */
-const FIRST_PAGE_ROWS = 100;
+/** The rows the grid page asks for first (apps/web's REVIEW_FIRST_PAGE_ROWS). */
+const FIRST_PAGE_ROWS = 40;
 
 if (!existsSync(CUAD_PDF)) {
   console.log(`bench:review skipped: the CUAD corpus is not at ${CUAD_PDF}`);

@@ -3,7 +3,13 @@ import { SqlEntityManager } from '@mikro-orm/sql';
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import type { Response as SuperagentResponse } from 'superagent';
-import type { ClausesResponse, ProjectFile, UploadResponse } from '@clearroom/contracts';
+import {
+  type ClauseMatrixResponse,
+  type ClausesResponse,
+  firstWords,
+  type ProjectFile,
+  type UploadResponse,
+} from '@clearroom/contracts';
 import { CORPUS, corpusFile, describeWithCorpus } from './support/corpus.js';
 import { createProject, waitForAnalysis } from './support/documents.js';
 import { signUp, startTestApp, type TestAgent, type TestApp } from './support/test-app.js';
@@ -118,10 +124,58 @@ describeWithCorpus('clauses: what the clause model found, per project and per do
     expect((one.body as ClausesResponse).documents).toEqual([fromProject]);
   });
 
+  it("gives the matrix each category's best clause per document, its first words and no text", async () => {
+    for (const query of ['?minScore=0', '?minScore=0.2', '']) {
+      const clauses = await projectClauses(query);
+      const matrix = (
+        await agent.get(`/api/projects/${projectId}/clauses/matrix${query}`).expect(200)
+      ).body as ClauseMatrixResponse;
+      const { documents: _clauses, ...model } = clauses;
+      const { documents, ...matrixModel } = matrix;
+      expect(matrixModel).toEqual(model);
+      expect(documents.map((d) => d.documentId)).toEqual(
+        clauses.documents.map((d) => d.documentId),
+      );
+      for (const [index, document] of documents.entries()) {
+        const { clauses: spans, ...fields } = clauses.documents[index]!;
+        const { cells, ...matrixFields } = document;
+        expect(matrixFields).toEqual(fields);
+        // The clause the model reports, else the best candidate: one cell per category.
+        const expected = [...new Set(spans.map((span) => span.category))].sort().map((category) => {
+          const ofCategory = spans.filter((span) => span.category === category);
+          const found = ofCategory.filter((span) => span.found);
+          const { quote, ...best } = (found.length > 0 ? found : ofCategory).sort(
+            (a, b) => b.score - a.score,
+          )[0]!;
+          return { ...best, firstWords: firstWords(quote) };
+        });
+        expect([...cells].sort((a, b) => a.category.localeCompare(b.category))).toEqual(expected);
+        for (const cell of cells) expect(cell).not.toHaveProperty('quote');
+      }
+    }
+    const matrixOf = async (query: string) =>
+      (await agent.get(`/api/projects/${projectId}/clauses/matrix${query}`).expect(200))
+        .body as ClauseMatrixResponse;
+    const cytodyn = (await matrixOf('')).documents.find(
+      (d) => d.originalname === 'CytoDyn licence.pdf',
+    )!;
+    expect(cytodyn.cells.find((cell) => cell.category === 'Change Of Control')).toMatchObject({
+      found: true,
+    });
+    expect(cytodyn.cells.every((cell) => cell.found)).toBe(true);
+    // Down to a floor, the categories the model does not report show their best candidate.
+    const candidates = (await matrixOf('?minScore=0')).documents.flatMap((d) => d.cells);
+    expect(candidates.some((cell) => !cell.found)).toBe(true);
+  });
+
   it('answers 400 for a bad minScore or an unknown parameter', async () => {
     for (const query of ['?minScore=2', '?minScore=abc', '?minScore=-0.1', '?min=0.2']) {
       const response = await agent.get(`/api/projects/${projectId}/clauses${query}`).expect(400);
       expect(response.body.error).toMatch(/minScore|min/);
+      const matrix = await agent
+        .get(`/api/projects/${projectId}/clauses/matrix${query}`)
+        .expect(400);
+      expect(matrix.body.error).toBe(response.body.error);
     }
     const response = await agent
       .get(`/api/projects/${projectId}/clauses/export?format=pdf`)
@@ -132,6 +186,9 @@ describeWithCorpus('clauses: what the clause model found, per project and per do
   it("answers 404 for another user's project or document, and 401 without a session", async () => {
     const cytodyn = named('CytoDyn licence.pdf');
     await stranger.get(`/api/projects/${projectId}/clauses`).expect(404);
+    await stranger.get(`/api/projects/${projectId}/clauses/matrix`).expect(404);
+    await testApp.http().get(`/api/projects/${projectId}/clauses/matrix`).expect(401);
+    await agent.get('/api/projects/999999/clauses/matrix').expect(404);
     await stranger.get(`/api/files/${cytodyn.id}/clauses`).expect(404);
     await stranger.get(`/api/projects/${projectId}/clauses/export?format=csv`).expect(404);
     await testApp.http().get(`/api/projects/${projectId}/clauses`).expect(401);

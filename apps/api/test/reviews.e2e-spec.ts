@@ -188,7 +188,7 @@ describe('review grids', () => {
   it('pages the grid: limit rows from offset, sorted by document name, with the total', async () => {
     const whole = (await owner.agent.get(`/api/reviews/${review.id}`).expect(200)).body
       .review as ReviewDetail;
-    expect(whole).toMatchObject({ totalRows: 2, offset: 0 });
+    expect(whole).toMatchObject({ totalRows: 2, matchingRows: 2, offset: 0 });
     expect(whole.rows).toHaveLength(2);
     const second = (await owner.agent.get(`/api/reviews/${review.id}?offset=1&limit=1`).expect(200))
       .body.review as ReviewDetail;
@@ -240,6 +240,53 @@ describe('review grids', () => {
       comment: 'Check NY',
     });
     review = stored;
+  });
+
+  it('sorts and filters the whole grid on the server, then pages it', async () => {
+    const law = review.columns.find((c) => c.label === 'Governing law')!;
+    const names = async (query: string) => {
+      const body = (await owner.agent.get(`/api/reviews/${review.id}?${query}`).expect(200)).body
+        .review as ReviewDetail;
+      return { names: body.rows.map((row) => row.originalname), body };
+    };
+    const contoso = 'Contoso Supply Agreement.txt';
+    const fabrikam = 'Fabrikam Supply Agreement.txt';
+    // Governing law shows "Delaware" and (corrected) "=New York law".
+    expect((await names(`sort=${law.id}`)).names).toEqual([fabrikam, contoso]);
+    expect((await names(`sort=${law.id}&direction=desc`)).names).toEqual([contoso, fabrikam]);
+    expect((await names('sort=document&direction=desc')).names).toEqual([fabrikam, contoso]);
+    // The first page of the sorted grid holds the grid's first row, not the first loaded.
+    const firstPage = await names(`sort=${law.id}&direction=desc&limit=1`);
+    expect(firstPage.names).toEqual([contoso]);
+    expect(firstPage.body).toMatchObject({ totalRows: 2, matchingRows: 2, offset: 0 });
+    expect((await names(`sort=${law.id}&direction=desc&offset=1&limit=1`)).names).toEqual([
+      fabrikam,
+    ]);
+
+    const filtered = await names('document=FABRIK');
+    expect(filtered.names).toEqual([fabrikam]);
+    expect(filtered.body).toMatchObject({ totalRows: 2, matchingRows: 1 });
+    expect((await names(`column=${law.id}&value=delaware`)).names).toEqual([contoso]);
+    expect((await names('rows=flagged')).names).toEqual([fabrikam]);
+    expect((await names('rows=unverified')).names).toEqual([contoso, fabrikam]);
+    expect((await names('rows=not_found&document=contoso&limit=1')).body.matchingRows).toBe(
+      (await names('rows=not_found&document=contoso')).names.length,
+    );
+
+    for (const [query, message] of [
+      ['sort=name', "sort must be 'document' or a column id"],
+      ['sort=999999', 'sort: 999999 is not a column of this review'],
+      ['direction=up', "direction must be 'asc' or 'desc'"],
+      ['column=999999&value=x', 'column: 999999 is not a column of this review'],
+      ['value=x', 'value needs column'],
+      ['rows=some', 'rows must be one of all, unverified, flagged, not_found'],
+      [`document=${'x'.repeat(201)}`, 'document must be at most 200 characters'],
+    ]) {
+      const response = await owner.agent.get(`/api/reviews/${review.id}?${query}`).expect(400);
+      expect(response.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+      expect(response.body.error).toContain(message);
+    }
+    await stranger.agent.get(`/api/reviews/${review.id}?sort=${law.id}&rows=flagged`).expect(404);
   });
 
   it('exports the grid to xlsx, read back cell by cell, and to CSV safe from formulas', async () => {

@@ -56,9 +56,10 @@ test('a deal lawyer reviews the clauses of three contracts, opens a change-of-co
 
   // The clause the review shows for the licence: the model's best change-of-control clause, as
   // the page's own request gives it (?minScore=0.2: found and uncertain clauses).
-  const clausesResponse = page.waitForResponse(
+  // The page reads the matrix (each category's best clause, its first words, no text).
+  const matrixResponse = page.waitForResponse(
     (response) =>
-      new URL(response.url()).pathname === `/api/projects/${project.id}/clauses` &&
+      new URL(response.url()).pathname === `/api/projects/${project.id}/clauses/matrix` &&
       response.request().method() === 'GET',
   );
 
@@ -76,7 +77,11 @@ test('a deal lawyer reviews the clauses of three contracts, opens a change-of-co
     await screenshot(page, 'clause-review');
   });
 
-  const response = (await (await clausesResponse).json()) as ClausesResponse;
+  expect((await matrixResponse).status()).toBe(200);
+  // The clauses with their text, as an API user reads them: the cell's clause is the best one.
+  const response = (await (
+    await page.request.get(`/api/projects/${project.id}/clauses?minScore=0.2`)
+  ).json()) as ClausesResponse;
   const document = response.documents.find((entry) => entry.originalname === licence)!;
   expect(document).toBeTruthy();
   const candidates = document.clauses.filter((clause) => clause.category === CATEGORY);

@@ -42,6 +42,35 @@ export type ClausesResponse = {
   documents: DocumentClauses[];
 };
 
+/**
+ * One cell of the Clause Review's matrix: a category's best clause in a document (the one the
+ * model reports, else its best candidate), with only what the cell shows and what opens it. The
+ * clause's whole text is read from `GET /api/files/:id/clauses` when a cell is hovered or opened.
+ */
+export type ClauseMatrixCell = Omit<ClauseSpan, 'quote'> & {
+  /** The clause's first words (see `firstWords`). */
+  firstWords: string;
+};
+
+export type ClauseMatrixDocument = Omit<DocumentClauses, 'clauses'> & {
+  /** One per category with a clause at or above `minScore`; a category left out is not found. */
+  cells: ClauseMatrixCell[];
+};
+
+/** `GET /api/projects/:id/clauses/matrix`: the Clause Review's first screen. */
+export type ClauseMatrixResponse = Omit<ClausesResponse, 'documents'> & {
+  documents: ClauseMatrixDocument[];
+};
+
+/** Words of a clause shown in its matrix cell. */
+export const MATRIX_CELL_WORDS = 8;
+
+/** The start of a clause for its cell: the first `count` words, with an ellipsis if cut. */
+export function firstWords(quote: string, count = MATRIX_CELL_WORDS): string {
+  const words = quote.trim().split(/\s+/);
+  return words.length <= count ? words.join(' ') : `${words.slice(0, count).join(' ')}…`;
+}
+
 /** The Clause Review's column groups, in the order a deal lawyer reads them. */
 export const CLAUSE_REVIEW_GROUPS: { label: string; categories: string[] }[] = [
   { label: 'Control', categories: ['Change Of Control', 'Anti-Assignment'] },

@@ -147,16 +147,71 @@ const rowNumber = (field: string, min: number, max: number) =>
     .min(min, `${field} must be at least ${min}`)
     .max(max, `${field} must be at most ${max}`);
 
+/** Rows with at least one cell so: `all` keeps every row. */
+export const reviewRowFilters = ['all', 'unverified', 'flagged', 'not_found'] as const;
+export type ReviewRowFilter = (typeof reviewRowFilters)[number];
+
+const REVIEW_FILTER_MAX_LENGTH = 200;
+
+const filterText = (field: string) =>
+  z
+    .string({ error: `${field} must be text` })
+    .max(
+      REVIEW_FILTER_MAX_LENGTH,
+      `${field} must be at most ${REVIEW_FILTER_MAX_LENGTH} characters`,
+    )
+    .optional();
+
 /**
- * `GET /api/reviews/:id`: without `limit`, every row; else `limit` rows from `offset`, rows
- * sorted by document name (then id), so that a grid page can show its first screen at once and
- * fetch the others after.
+ * `GET /api/reviews/:id`: the grid's rows filtered and sorted on the server, so that each page is
+ * a page of the whole grid in the view's order. Without `limit`, every matching row; else `limit`
+ * rows from `offset` (the grid page shows its first screen at once and fetches the others after).
+ * - `sort`: `document` (the default) or a column id, by the text each cell shows; `direction`
+ *   `asc` (the default) or `desc`; ties in document name order;
+ * - `document`: rows whose document name holds this text (case-insensitive);
+ * - `column` with `value`: rows whose cell of that column shows this text;
+ * - `rows`: rows with an unverified, a flagged or a not-found cell.
  */
-export const reviewGridQuerySchema = z.strictObject({
-  offset: rowNumber('offset', 0, Number.MAX_SAFE_INTEGER).optional(),
-  limit: rowNumber('limit', 1, REVIEW_PAGE_MAX_ROWS).optional(),
-});
+export const reviewGridQuerySchema = z
+  .strictObject({
+    offset: rowNumber('offset', 0, Number.MAX_SAFE_INTEGER).optional(),
+    limit: rowNumber('limit', 1, REVIEW_PAGE_MAX_ROWS).optional(),
+    sort: z
+      .string({ error: "sort must be 'document' or a column id" })
+      .regex(/^(document|[1-9]\d{0,15})$/, "sort must be 'document' or a column id")
+      .transform((sort) => (sort === 'document' ? sort : Number(sort)))
+      .optional(),
+    direction: z.enum(['asc', 'desc'], { error: "direction must be 'asc' or 'desc'" }).optional(),
+    document: filterText('document'),
+    column: rowNumber('column', 1, Number.MAX_SAFE_INTEGER).optional(),
+    value: filterText('value'),
+    rows: z
+      .enum(reviewRowFilters, { error: `rows must be one of ${reviewRowFilters.join(', ')}` })
+      .optional(),
+  })
+  .refine((query) => query.value === undefined || query.column !== undefined, {
+    message: 'value needs column: the id of the column whose cells hold it',
+  });
 export type ReviewGridQuery = z.output<typeof reviewGridQuerySchema>;
+
+/** How a grid's rows are filtered and sorted (the query's fields, with their defaults). */
+export type ReviewView = {
+  sort: number | 'document';
+  direction: 'asc' | 'desc';
+  document: string;
+  column: number | null;
+  value: string;
+  rows: ReviewRowFilter;
+};
+
+export const DEFAULT_REVIEW_VIEW: ReviewView = {
+  sort: 'document',
+  direction: 'asc',
+  document: '',
+  column: null,
+  value: '',
+  rows: 'all',
+};
 
 export type ReviewProgress = { done: number; total: number };
 
@@ -203,9 +258,11 @@ export type ReviewDetail = ReviewSummary & {
   /** True when the review covers every document of the project, including those uploaded later. */
   allDocuments: boolean;
   columns: ReviewColumn[];
-  /** How many rows (documents) the whole grid has; `rows` may be a page of them. */
+  /** How many rows (documents) the whole grid has. */
   totalRows: number;
-  /** The position of `rows[0]` among all rows sorted by document name. */
+  /** How many of them the view's filters keep; `rows` may be a page of these. */
+  matchingRows: number;
+  /** The position of `rows[0]` among the matching rows in the view's order. */
   offset: number;
   rows: ReviewRow[];
 };
@@ -221,3 +278,20 @@ export type ReviewTemplate = {
 };
 export type ReviewTemplatesResponse = { templates: ReviewTemplate[] };
 export type ReviewTemplateResponse = { template: ReviewTemplate };
+
+/** What a cell shows as its value: the value, or why there is none (what sorts and filters read). */
+export function cellText(cell: Pick<ReviewCell, 'status' | 'value'> | undefined): string {
+  if (!cell) return '';
+  switch (cell.status) {
+    case 'pending':
+      return 'Pending…';
+    case 'not_found':
+      return cell.value ?? 'Not found';
+    case 'redacted':
+      return cell.value ?? 'Redacted';
+    case 'failed':
+      return cell.value ?? 'Failed';
+    case 'answered':
+      return cell.value ?? '';
+  }
+}

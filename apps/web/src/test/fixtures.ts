@@ -1,11 +1,14 @@
-import type {
-  ClauseSpan,
-  ClausesResponse,
-  DocumentClauses,
-  Project,
-  ProjectFile,
-  User,
+import {
+  type ClauseMatrixResponse,
+  type ClauseSpan,
+  type ClausesResponse,
+  type DocumentClauses,
+  firstWords,
+  type Project,
+  type ProjectFile,
+  type User,
 } from '@clearroom/contracts';
+import { bestClause } from '../features/clause-review/clauseMatrix';
 
 export const testUser: User = { id: 1, username: 'alice', isAdmin: false };
 
@@ -137,5 +140,19 @@ export function makeClausesResponse(overrides: Partial<ClausesResponse> = {}): C
     reclassifying: null,
     documents: [],
     ...overrides,
+  };
+}
+
+/** The matrix the server sends for these clauses: each category's best clause, its first words. */
+export function makeClauseMatrix(response: ClausesResponse): ClauseMatrixResponse {
+  return {
+    ...response,
+    documents: response.documents.map(({ clauses, ...document }) => ({
+      ...document,
+      cells: [...new Set(clauses.map((clause) => clause.category))].map((category) => {
+        const { quote, ...clause } = bestClause(clauses, category)!;
+        return { ...clause, firstWords: firstWords(quote) };
+      }),
+    })),
   };
 }

@@ -6,6 +6,7 @@ import {
   clauseExportQuerySchema,
   type ClausesQuery,
   clausesQuerySchema,
+  type ClauseMatrixResponse,
   type ClausesResponse,
   idParamSchema,
 } from '@clearroom/contracts';
@@ -34,6 +35,16 @@ export class ClausesController {
     @Query({ schema: clausesQuerySchema }) query: ClausesQuery,
   ): Promise<ClausesResponse> {
     return this.clauses.ofProject(user.id, projectId, query.minScore);
+  }
+
+  /** The Clause Review's first screen: each category's best clause per document, without its text. */
+  @Get('projects/:projectId/clauses/matrix')
+  async matrixOfProject(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('projectId', { schema: idParamSchema }) projectId: number,
+    @Query({ schema: clausesQuerySchema }) query: ClausesQuery,
+  ): Promise<ClauseMatrixResponse> {
+    return this.clauses.matrixOfProject(user.id, projectId, query.minScore);
   }
 
   /** The Clause Review's matrix as a workbook or CSV: each category's best clause and its page. */

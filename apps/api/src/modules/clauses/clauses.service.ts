@@ -1,11 +1,19 @@
 import { SqlEntityManager } from '@mikro-orm/sql';
 import { Injectable } from '@nestjs/common';
-import type { ClauseSpan, ClausesResponse, DocumentClauses } from '@clearroom/contracts';
+import {
+  type ClauseMatrixCell,
+  type ClauseMatrixResponse,
+  type ClauseSpan,
+  type ClausesResponse,
+  type DocumentClauses,
+  firstWords,
+} from '@clearroom/contracts';
 import { DocumentReader, type DocumentSummary } from '../documents/document-reader.service.js';
 import { ProjectAccess } from '../projects/project-access.service.js';
 import { ClauseModel } from './model/clause-model.js';
 
 type DocumentRow = DocumentSummary & { modelVersion: string | null };
+type MatrixRow = Omit<ClauseRow, 'quote'> & { head: string };
 type ClauseRow = {
   document_id: number;
   category: string;
@@ -27,6 +35,14 @@ const CLAUSES_OF_PROJECT =
   'select k.document_id, k.category, k.score, k.page_number, k.`start`, k.`end`, k.quote, k.found, k.clause_group ' +
   'from clauses k join documents d on d.id = k.document_id ' +
   'where d.project_id = ? and (k.found = ? or k.score >= ?) order by k.document_id, k.category, k.score desc, k.id';
+/** A matrix cell shows a clause's first words: this many characters of it hold them. */
+const HEAD_CHARACTERS = 160;
+/** Per document and category, found clauses first, then by score: the first row is the cell's. */
+const MATRIX_OF_PROJECT =
+  'select k.document_id, k.category, k.score, k.page_number, k.`start`, k.`end`, k.found, k.clause_group, ' +
+  `substr(k.quote, 1, ${HEAD_CHARACTERS + 1}) as head ` +
+  'from clauses k join documents d on d.id = k.document_id ' +
+  'where d.project_id = ? and (k.found = ? or k.score >= ?) order by k.document_id, k.category, k.found desc, k.score desc, k.id';
 const CLAUSES_OF_DOCUMENT =
   'select k.document_id, k.category, k.score, k.page_number, k.`start`, k.`end`, k.quote, k.found, k.clause_group ' +
   'from clauses k where k.document_id = ? and (k.found = ? or k.score >= ?) order by k.category, k.score desc, k.id';
@@ -49,19 +65,49 @@ export class ClausesService {
    * document layer decides presence); with `minScore`, also every stored candidate at or above it.
    */
   async ofProject(userId: number, projectId: number, minScore?: number): Promise<ClausesResponse> {
-    await this.access.require({ id: userId }, projectId, 'read');
+    const documents = await this.documentsOfProject(userId, projectId);
     const connection = this.em.fork().getConnection();
-    const documents = await this.withModelVersions(
-      await this.documents.documentsOf(projectId, { orderBy: 'name' }),
-      MODEL_VERSIONS_OF_PROJECT,
-      projectId,
-    );
     const clauses = await connection.execute<ClauseRow[]>(CLAUSES_OF_PROJECT, [
       projectId,
       true,
       minScore ?? NEVER,
     ]);
     return this.response(documents, clauses);
+  }
+
+  /**
+   * The Clause Review's matrix: per document and category, only the best clause (the one the model
+   * reports, else the best candidate at or above `minScore`) and its first words.
+   */
+  async matrixOfProject(
+    userId: number,
+    projectId: number,
+    minScore?: number,
+  ): Promise<ClauseMatrixResponse> {
+    const documents = await this.documentsOfProject(userId, projectId);
+    const connection = this.em.fork().getConnection();
+    const rows = await connection.execute<MatrixRow[]>(MATRIX_OF_PROJECT, [
+      projectId,
+      true,
+      minScore ?? NEVER,
+    ]);
+    const cells = new Map<number, ClauseMatrixCell[]>();
+    let last: MatrixRow | undefined;
+    for (const row of rows) {
+      const first = row.document_id !== last?.document_id || row.category !== last.category;
+      last = row;
+      if (!first) continue;
+      const documentCells = cells.get(row.document_id) ?? [];
+      documentCells.push({ ...spanOf(row), firstWords: headWords(row.head) });
+      cells.set(row.document_id, documentCells);
+    }
+    return {
+      ...this.modelState(documents),
+      documents: documents.map((row) => ({
+        ...this.documentOf(row),
+        cells: cells.get(row.id) ?? [],
+      })),
+    };
   }
 
   async ofDocument(
@@ -94,6 +140,16 @@ export class ClausesService {
     return row?.name ?? 'Project';
   }
 
+  /** The project's documents by name, with their clause model, for a member. */
+  private async documentsOfProject(userId: number, projectId: number): Promise<DocumentRow[]> {
+    await this.access.require({ id: userId }, projectId, 'read');
+    return this.withModelVersions(
+      await this.documents.documentsOf(projectId, { orderBy: 'name' }),
+      MODEL_VERSIONS_OF_PROJECT,
+      projectId,
+    );
+  }
+
   /** The clause model each document was classified with (null: not classified). */
   private async withModelVersions(
     documents: DocumentSummary[],
@@ -112,42 +168,64 @@ export class ClausesService {
   }
 
   private response(documentRows: DocumentRow[], clauseRows: ClauseRow[]): ClausesResponse {
-    const { thresholds, version } = this.model;
     const byDocument = new Map<number, ClauseSpan[]>();
     for (const row of clauseRows) {
-      const found = Boolean(row.found);
       const spans = byDocument.get(row.document_id) ?? [];
-      spans.push({
-        category: row.category,
-        score: Number(row.score),
-        pageNumber: row.page_number,
-        start: row.start,
-        end: row.end,
-        quote: row.quote,
-        group: row.clause_group,
-        found,
-      });
+      spans.push({ ...spanOf(row), quote: row.quote });
       byDocument.set(row.document_id, spans);
     }
+    return {
+      ...this.modelState(documentRows),
+      documents: documentRows.map((row) => ({
+        ...this.documentOf(row),
+        clauses: byDocument.get(row.id) ?? [],
+      })),
+    };
+  }
+
+  /** What the clauses responses say of the model, beside their documents. */
+  private modelState(documentRows: DocumentRow[]): Omit<ClausesResponse, 'documents'> {
+    const { thresholds, version } = this.model;
     const completed = documentRows.filter((row) => row.status === 'completed');
     const pending = completed.filter((row) => row.modelVersion !== version).length;
-    const documents = documentRows.map((row): DocumentClauses => ({
-      documentId: row.id,
-      originalname: row.originalName,
-      filename: row.storedName,
-      mimetype: row.mimeType,
-      note: noteFor(row, version),
-      clauses: byDocument.get(row.id) ?? [],
-    }));
     return {
       modelVersion: version,
       categories: [...this.model.categories],
       thresholds: { ...thresholds },
       reclassifying:
         pending > 0 ? { done: completed.length - pending, total: completed.length } : null,
-      documents,
     };
   }
+
+  private documentOf(row: DocumentRow): Omit<DocumentClauses, 'clauses'> {
+    return {
+      documentId: row.id,
+      originalname: row.originalName,
+      filename: row.storedName,
+      mimetype: row.mimeType,
+      note: noteFor(row, this.model.version),
+    };
+  }
+}
+
+function spanOf(row: Omit<ClauseRow, 'quote'>): Omit<ClauseSpan, 'quote'> {
+  return {
+    category: row.category,
+    score: Number(row.score),
+    pageNumber: row.page_number,
+    start: row.start,
+    end: row.end,
+    group: row.clause_group,
+    found: Boolean(row.found),
+  };
+}
+
+/** The first words of a clause read as its first HEAD_CHARACTERS + 1 characters. */
+function headWords(head: string): string {
+  if (head.length <= HEAD_CHARACTERS) return firstWords(head);
+  const words = firstWords(head.slice(0, HEAD_CHARACTERS));
+  // Fewer words than a cell shows in that many characters: the last one may be cut.
+  return words.endsWith('…') ? words : `${words}…`;
 }
 
 /** Why a document shows no clauses of the current model, or null when it is classified. */

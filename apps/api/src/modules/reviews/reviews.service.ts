@@ -3,10 +3,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   type Citation,
   type CreateReviewFields,
+  DEFAULT_REVIEW_VIEW,
   REVIEW_MAX_COLUMNS,
   type ReviewCell as ReviewCellDto,
   type ReviewColumnInput,
   type ReviewDetail,
+  type ReviewGridQuery,
   type ReviewRow,
   type ReviewSummary,
   type UpdateReviewCellFields,
@@ -24,8 +26,7 @@ import { ReviewCell } from './review-cell.entity.js';
 import { addPendingCells, reviewCellsJobKey, rowsToAnswer } from './review-cells.js';
 import { ReviewColumn } from './review-column.entity.js';
 import { Review } from './review.entity.js';
-
-export type ReviewPage = { offset?: number; limit?: number };
+import { readsCells, viewOf, type ViewRow, viewRows } from './review-view.js';
 
 type DocumentRow = { id: number; original_name: string; stored_name: string; mime_type: string };
 type CellRow = {
@@ -42,6 +43,9 @@ type CellRow = {
   flagged: number | boolean;
   comment: string | null;
 };
+
+/** Documents per statement when rows are read whole. */
+const ROW_BATCH = 1000;
 
 const reviewNotFound = () => new AppError('NOT_FOUND', 'Review not found');
 
@@ -126,11 +130,12 @@ export class ReviewsService {
   }
 
   /**
-   * The grid, its rows sorted by document name (then id): all of them, or `limit` rows from
-   * `offset` (the grid page's first screen asks for one page, then the rest). Read with plain SQL:
-   * a 449 × 12 grid is 5,388 cells, too many to hydrate as entities per request.
+   * The grid, its rows filtered and sorted by the query's view: all of them, or `limit` rows from
+   * `offset` (the grid page's first screen asks for one page, then the rest). The view is applied
+   * to what it reads of every row (names, cells' state), then only the page's cells are read
+   * whole: plain SQL, a 449 × 12 grid is 5,388 cells, too many to hydrate as entities per request.
    */
-  async get(actor: Actor, reviewId: number, page: ReviewPage = {}): Promise<ReviewDetail> {
+  async get(actor: Actor, reviewId: number, query: ReviewGridQuery = {}): Promise<ReviewDetail> {
     const em = this.em.fork();
     const review = await this.findAllowed(em, actor, reviewId, 'read');
     const columns = await em.find(
@@ -138,18 +143,32 @@ export class ReviewsService {
       { review: reviewId },
       { orderBy: { position: 'asc', id: 'asc' } },
     );
+    const view = viewOf(
+      query,
+      columns.map((column) => column.id),
+    );
     const progress = (await this.progressOf(em, [reviewId])).get(reviewId);
-    const totalRows = await this.rowCount(em, reviewId);
-    const offset = page.offset ?? 0;
-    const rows = await this.rowsOf(em, reviewId, columns, offset, page.limit);
+    const all = await this.viewRowsOf(em, reviewId, readsCells(view));
+    const matching = viewRows(all, view);
+    const offset = query.offset ?? 0;
+    const page = matching.slice(
+      offset,
+      query.limit === undefined ? undefined : offset + query.limit,
+    );
     return {
       ...summaryOf(review, progress),
       projectId: review.project.id,
       allDocuments: review.allDocuments,
       columns: columns.map(({ id, label, question, type }) => ({ id, label, question, type })),
-      totalRows,
+      totalRows: all.length,
+      matchingRows: matching.length,
       offset,
-      rows,
+      rows: await this.rowsOf(
+        em,
+        reviewId,
+        columns,
+        page.map((row) => row.documentId),
+      ),
     };
   }
 
@@ -162,53 +181,94 @@ export class ReviewsService {
     const first = await this.get(actor, reviewId, { offset: 0, limit: batch });
     yield { review: first, rows: first.rows };
     const em = this.em.fork();
-    for (let offset = batch; offset < first.totalRows; offset += batch) {
+    const ids = viewRows(await this.viewRowsOf(em, reviewId, false), DEFAULT_REVIEW_VIEW).map(
+      (row) => row.documentId,
+    );
+    for (let offset = batch; offset < ids.length; offset += batch) {
       yield {
         review: first,
-        rows: await this.rowsOf(em, reviewId, first.columns, offset, batch),
+        rows: await this.rowsOf(em, reviewId, first.columns, ids.slice(offset, offset + batch)),
       };
     }
   }
 
-  private async rowCount(em: SqlEntityManager, reviewId: number): Promise<number> {
-    const [row] = await em
-      .getConnection()
-      .execute<{ n: number | string }[]>(
-        'select count(distinct document_id) as n from review_cells where review_id = ?',
-        [reviewId],
-      );
-    return Number(row?.n ?? 0);
+  /** What the view reads of every row: the document names, and with `withCells` the cells' state. */
+  private async viewRowsOf(
+    em: SqlEntityManager,
+    reviewId: number,
+    withCells: boolean,
+  ): Promise<ViewRow[]> {
+    const connection = em.getConnection();
+    const documents = await connection.execute<{ id: number; original_name: string }[]>(
+      `select d.id, d.original_name from documents d
+       where d.id in (select document_id from review_cells where review_id = ?)`,
+      [reviewId],
+    );
+    const rows = new Map<number, ViewRow>(
+      documents.map((document) => [
+        Number(document.id),
+        { documentId: Number(document.id), originalname: document.original_name, cells: [] },
+      ]),
+    );
+    if (!withCells) return [...rows.values()];
+    const cells = await connection.execute<
+      Pick<CellRow, 'document_id' | 'column_id' | 'status' | 'value' | 'verified' | 'flagged'>[]
+    >(
+      'select document_id, column_id, status, value, verified, flagged from review_cells where review_id = ?',
+      [reviewId],
+    );
+    for (const cell of cells) {
+      rows.get(Number(cell.document_id))?.cells.push({
+        columnId: Number(cell.column_id),
+        status: cell.status,
+        value: cell.value ?? null,
+        verified: Boolean(Number(cell.verified)),
+        flagged: Boolean(Number(cell.flagged)),
+      });
+    }
+    return [...rows.values()];
   }
 
+  /** The rows of these documents, in this order, with their cells whole. */
   private async rowsOf(
     em: SqlEntityManager,
     reviewId: number,
     columns: readonly { id: number }[],
-    offset: number,
-    limit: number | undefined,
+    documentIds: readonly number[],
+  ): Promise<ReviewRow[]> {
+    const rows: ReviewRow[] = [];
+    // A whole grid unpaged reads its rows a batch at a time: a statement takes a bounded number
+    // of placeholders (SQLite: 32,766).
+    for (let first = 0; first < documentIds.length; first += ROW_BATCH) {
+      rows.push(
+        ...(await this.rowBatch(
+          em,
+          reviewId,
+          columns,
+          documentIds.slice(first, first + ROW_BATCH),
+        )),
+      );
+    }
+    return rows;
+  }
+
+  private async rowBatch(
+    em: SqlEntityManager,
+    reviewId: number,
+    columns: readonly { id: number }[],
+    documentIds: readonly number[],
   ): Promise<ReviewRow[]> {
     const connection = em.getConnection();
-    // Integers checked by the query schema: written into the statement (MariaDB's prepared
-    // statements take no placeholder there).
-    const window =
-      limit === undefined
-        ? offset > 0
-          ? ` limit ${Number.MAX_SAFE_INTEGER} offset ${Math.floor(offset)}`
-          : ''
-        : ` limit ${Math.floor(limit)} offset ${Math.floor(offset)}`;
+    const marks = documentIds.map(() => '?').join(', ');
     const documents = await connection.execute<DocumentRow[]>(
-      `select d.id, d.original_name, d.stored_name, d.mime_type from documents d
-       where d.id in (select document_id from review_cells where review_id = ?)
-       order by d.original_name, d.id${window}`,
-      [reviewId],
+      `select d.id, d.original_name, d.stored_name, d.mime_type from documents d where d.id in (${marks})`,
+      [...documentIds],
     );
-    if (documents.length === 0) return [];
-    const ids = documents.map((document) => Number(document.id));
     const cells = await connection.execute<CellRow[]>(
       `select document_id, column_id, status, value, answer, confidence, citations, verified, edited,
          original_value, flagged, comment
-       from review_cells where review_id = ?${window ? ` and document_id in (${ids.map(() => '?').join(', ')})` : ''}`,
-      window ? [reviewId, ...ids] : [reviewId],
+       from review_cells where review_id = ? and document_id in (${marks})`,
+      [reviewId, ...documentIds],
     );
     const position = new Map(columns.map((column, index) => [column.id, index]));
     const cellsByDocument = new Map<number, ReviewCellDto[]>();
@@ -218,15 +278,22 @@ export class ReviewsService {
       row.push(cellOfRow(cell));
       cellsByDocument.set(documentId, row);
     }
-    return documents.map((document) => ({
-      documentId: Number(document.id),
-      originalname: document.original_name,
-      filename: document.stored_name,
-      mimetype: document.mime_type,
-      cells: (cellsByDocument.get(Number(document.id)) ?? []).sort(
-        (a, b) => (position.get(a.columnId) ?? 0) - (position.get(b.columnId) ?? 0),
-      ),
-    }));
+    const byId = new Map(documents.map((document) => [Number(document.id), document]));
+    return documentIds.flatMap((id) => {
+      const document = byId.get(id);
+      if (!document) return [];
+      return [
+        {
+          documentId: id,
+          originalname: document.original_name,
+          filename: document.stored_name,
+          mimetype: document.mime_type,
+          cells: (cellsByDocument.get(id) ?? []).sort(
+            (a, b) => (position.get(a.columnId) ?? 0) - (position.get(b.columnId) ?? 0),
+          ),
+        },
+      ];
+    });
   }
 
   async updateCell(

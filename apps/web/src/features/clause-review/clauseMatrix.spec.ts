@@ -1,19 +1,21 @@
-import { CLAUSE_REVIEW_GROUPS } from '@clearroom/contracts';
+import { CLAUSE_REVIEW_GROUPS, firstWords } from '@clearroom/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   CUAD_CATEGORIES,
   makeClause,
+  makeClauseMatrix,
   makeClausesResponse,
   makeDocumentClauses,
 } from '../../test/fixtures';
 import {
   applyFilters,
+  bestClause,
   categoryCount,
   cellLabel,
   cellOf,
   columnGroups,
+  clauseOfCell,
   countLabel,
-  firstWords,
   OTHER_GROUP_LABEL,
   redFlagsFound,
   reviewRows,
@@ -40,7 +42,7 @@ const response = makeClausesResponse({
     makeDocumentClauses({ documentId: 3, note: 'Scanned without text.' }),
   ],
 });
-const rows = reviewRows(response);
+const rows = reviewRows(makeClauseMatrix(response));
 const [first, second, scan] = rows;
 if (!first || !second || !scan) throw new Error('three rows expected');
 
@@ -73,6 +75,29 @@ describe('cell statuses', () => {
   it('lists the red flags found, leaving uncertain ones out', () => {
     expect(redFlagsFound(first)).toEqual(['Change Of Control']);
     expect(redFlagsFound(second)).toEqual([]);
+  });
+});
+
+describe('the clause behind a cell', () => {
+  const clauses = [
+    makeClause({ category: 'Change Of Control', score: 0.95, found: false, pageNumber: 2 }),
+    makeClause({ category: 'Change Of Control', score: 0.6, found: true, pageNumber: 4 }),
+    makeClause({ category: 'Change Of Control', score: 0.7, found: true, pageNumber: 6 }),
+    makeClause({ category: 'Anti-Assignment', score: 0.3, found: false, pageNumber: 3 }),
+  ];
+
+  it("is the category's found clause of highest score, else its best candidate", () => {
+    expect(bestClause(clauses, 'Change Of Control')?.pageNumber).toBe(6);
+    expect(bestClause(clauses, 'Anti-Assignment')?.pageNumber).toBe(3);
+    expect(bestClause(clauses, 'Exclusivity')).toBeUndefined();
+  });
+
+  it('is the clause at the cell’s offsets, or the best one once the document was classified again', () => {
+    const [, onPageFour] = clauses;
+    const { quote, ...cell } = onPageFour!;
+    expect(clauseOfCell(clauses, { ...cell, firstWords: firstWords(quote) })).toBe(onPageFour);
+    const moved = { ...cell, start: 500, end: 600, firstWords: '' };
+    expect(clauseOfCell(clauses, moved)?.pageNumber).toBe(6);
   });
 });
 

@@ -1,23 +1,24 @@
 import {
   CLAUSE_REVIEW_GROUPS,
   RED_FLAG_CATEGORIES,
+  type ClauseMatrixCell,
+  type ClauseMatrixDocument,
+  type ClauseMatrixResponse,
   type ClauseSpan,
-  type ClausesResponse,
-  type DocumentClauses,
 } from '@clearroom/contracts';
 
 /**
- * The Clause Review's matrix, computed from the clauses response: one row per document, one
- * column per category, each cell the category's best clause in that document and its status.
+ * The Clause Review's matrix, from the matrix response: one row per document, one column per
+ * category, each cell the category's best clause in that document and its status.
  */
 
 /** Found: the best clause reaches the category's threshold; uncertain: a clause below it. */
 export type CellStatus = 'found' | 'uncertain' | 'not-found';
 
-export type ClauseCell = { status: CellStatus; clause: ClauseSpan | null };
+export type ClauseCell = { status: CellStatus; clause: ClauseMatrixCell | null };
 
 export type ReviewRow = {
-  document: DocumentClauses;
+  document: ClauseMatrixDocument;
   /** By category; a category with no clause has no entry (not found). */
   cells: ReadonlyMap<string, ClauseCell>;
 };
@@ -38,28 +39,52 @@ export function isRedFlag(category: string): boolean {
   return RED_FLAG_CATEGORIES.includes(category);
 }
 
-/** Per category, the clause the model reports (found), else its best candidate. */
-function bestClauseByCategory(clauses: readonly ClauseSpan[]): Map<string, ClauseSpan> {
-  const best = new Map<string, ClauseSpan>();
+/**
+ * The category's clause a cell stands for: the one the model reports (found), else its best
+ * candidate. The server picks the matrix's cells by the same rule.
+ */
+export function bestClause(
+  clauses: readonly ClauseSpan[],
+  category: string,
+): ClauseSpan | undefined {
+  let best: ClauseSpan | undefined;
   for (const clause of clauses) {
-    const current = best.get(clause.category);
+    if (clause.category !== category) continue;
     const better =
-      !current ||
-      (clause.found && !current.found) ||
-      (clause.found === current.found && clause.score > current.score);
-    if (better) best.set(clause.category, clause);
+      !best ||
+      (clause.found && !best.found) ||
+      (clause.found === best.found && clause.score > best.score);
+    if (better) best = clause;
   }
   return best;
 }
 
-export function reviewRows(response: ClausesResponse): ReviewRow[] {
+/** The clause a matrix cell shows, among its document's clauses (with their text). */
+export function clauseOfCell(
+  clauses: readonly ClauseSpan[],
+  cell: ClauseMatrixCell,
+): ClauseSpan | undefined {
+  // The same clause, unless the document was classified again since the matrix was read.
+  const same = clauses.find(
+    (clause) =>
+      clause.category === cell.category &&
+      clause.pageNumber === cell.pageNumber &&
+      clause.start === cell.start &&
+      clause.end === cell.end,
+  );
+  return same ?? bestClause(clauses, cell.category);
+}
+
+export function reviewRows(response: ClauseMatrixResponse): ReviewRow[] {
   return response.documents.map((document) => {
-    const cells = new Map<string, ClauseCell>();
     // The model decides presence per document (its document layer), so `found` is the answer;
     // a candidate it does not report is only a possibility.
-    for (const [category, clause] of bestClauseByCategory(document.clauses)) {
-      cells.set(category, { status: clause.found ? 'found' : 'uncertain', clause });
-    }
+    const cells = new Map<string, ClauseCell>(
+      document.cells.map((clause) => [
+        clause.category,
+        { status: clause.found ? 'found' : 'uncertain', clause },
+      ]),
+    );
     return { document, cells };
   });
 }
@@ -122,12 +147,6 @@ export function categoryCount(rows: readonly ReviewRow[], category: string): Cat
 /** "Change Of Control: 7 of 23 agreements". */
 export function countLabel(category: string, { found, total }: CategoryCount): string {
   return `${category}: ${found} of ${total} ${total === 1 ? 'agreement' : 'agreements'}`;
-}
-
-/** The start of a clause for its cell: the first `count` words, with an ellipsis if cut. */
-export function firstWords(quote: string, count = 8): string {
-  const words = quote.trim().split(/\s+/);
-  return words.length <= count ? words.join(' ') : `${words.slice(0, count).join(' ')}…`;
 }
 
 const STATUS_TEXT: Record<CellStatus, string> = {

@@ -1,12 +1,6 @@
-import type { ReviewCell, ReviewDetail } from '@clearroom/contracts';
+import { cellText, DEFAULT_REVIEW_VIEW, type ReviewCell } from '@clearroom/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  cellText,
-  confidenceLabel,
-  DEFAULT_VIEW,
-  progressLabel,
-  visibleRows,
-} from './reviewFormat';
+import { confidenceLabel, progressLabel, viewParams } from './reviewFormat';
 
 const cell = (columnId: number, overrides: Partial<ReviewCell> = {}): ReviewCell => ({
   columnId,
@@ -22,44 +16,6 @@ const cell = (columnId: number, overrides: Partial<ReviewCell> = {}): ReviewCell
   comment: null,
   ...overrides,
 });
-
-const review: ReviewDetail = {
-  id: 1,
-  projectId: 1,
-  name: 'Leases',
-  status: 'completed',
-  progress: { done: 4, total: 4 },
-  createdAt: '2026-03-14T10:00:00.000Z',
-  allDocuments: true,
-  columns: [{ id: 10, label: 'Governing law', question: 'Which law?', type: 'place' }],
-  totalRows: 3,
-  offset: 0,
-  rows: [
-    {
-      documentId: 1,
-      originalname: 'b lease 10.pdf',
-      filename: 'b.pdf',
-      mimetype: 'application/pdf',
-      cells: [cell(10, { value: 'New York', flagged: true })],
-    },
-    {
-      documentId: 2,
-      originalname: 'a lease 9.pdf',
-      filename: 'a.pdf',
-      mimetype: 'application/pdf',
-      cells: [cell(10, { value: 'Delaware', verified: true })],
-    },
-    {
-      documentId: 3,
-      originalname: 'C supply.pdf',
-      filename: 'c.pdf',
-      mimetype: 'application/pdf',
-      cells: [cell(10, { status: 'not_found' })],
-    },
-  ],
-};
-
-const names = (rows: ReviewDetail['rows']) => rows.map((row) => row.originalname);
 
 describe('review grid formatting', () => {
   it('counts progress with thousands separators', () => {
@@ -78,34 +34,20 @@ describe('review grid formatting', () => {
     expect([0.9, 0.6, 0.2, null].map(confidenceLabel)).toEqual(['High', 'Medium', 'Low', null]);
   });
 
-  it('sorts by document name in natural order, or by a column, either way', () => {
-    expect(names(visibleRows(review, DEFAULT_VIEW))).toEqual([
-      'a lease 9.pdf',
-      'b lease 10.pdf',
-      'C supply.pdf',
-    ]);
+  it("asks the server for the view's sort and filters, leaving the defaults out", () => {
+    expect(viewParams(DEFAULT_REVIEW_VIEW).toString()).toBe('');
     expect(
-      names(visibleRows(review, { ...DEFAULT_VIEW, sort: { columnId: 10, direction: 'desc' } })),
-    ).toEqual(['C supply.pdf', 'b lease 10.pdf', 'a lease 9.pdf']);
-  });
-
-  it('filters rows by document name, by a column value and by review state', () => {
-    expect(names(visibleRows(review, { ...DEFAULT_VIEW, documentFilter: 'LEASE' }))).toEqual([
-      'a lease 9.pdf',
-      'b lease 10.pdf',
-    ]);
-    expect(
-      names(visibleRows(review, { ...DEFAULT_VIEW, columnFilter: { columnId: 10, text: 'york' } })),
-    ).toEqual(['b lease 10.pdf']);
-    expect(names(visibleRows(review, { ...DEFAULT_VIEW, rowFilter: 'flagged' }))).toEqual([
-      'b lease 10.pdf',
-    ]);
-    expect(names(visibleRows(review, { ...DEFAULT_VIEW, rowFilter: 'unverified' }))).toEqual([
-      'b lease 10.pdf',
-      'C supply.pdf',
-    ]);
-    expect(names(visibleRows(review, { ...DEFAULT_VIEW, rowFilter: 'not_found' }))).toEqual([
-      'C supply.pdf',
-    ]);
+      viewParams({
+        sort: 10,
+        direction: 'desc',
+        document: ' lease ',
+        column: 10,
+        value: 'new york',
+        rows: 'flagged',
+      }).toString(),
+    ).toBe('sort=10&direction=desc&document=lease&column=10&value=new+york&rows=flagged');
+    // A value without its column, or a column without a value, filters nothing.
+    expect(viewParams({ ...DEFAULT_REVIEW_VIEW, value: 'york' }).toString()).toBe('');
+    expect(viewParams({ ...DEFAULT_REVIEW_VIEW, column: 10, value: ' ' }).toString()).toBe('');
   });
 });

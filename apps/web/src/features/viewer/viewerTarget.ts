@@ -23,7 +23,10 @@ export function targetFromCitation(citation: Citation): ViewerTarget {
 }
 
 /** A clause found by the clause model, highlighted like a citation. */
-export function targetFromClause(document: DocumentClauses, clause: ClauseSpan): ViewerTarget {
+export function targetFromClause(
+  document: Pick<DocumentClauses, 'documentId' | 'originalname' | 'mimetype'>,
+  clause: ClauseSpan,
+): ViewerTarget {
   return {
     documentId: document.documentId,
     originalname: document.originalname,

@@ -1,12 +1,26 @@
-import type { ClausesResponse } from '@clearroom/contracts';
+import type {
+  ClauseMatrixCell,
+  ClauseMatrixResponse,
+  ClauseSpan,
+  ClausesResponse,
+} from '@clearroom/contracts';
 import { api } from '../../../api/api';
+import type { AppDispatch } from '../../../app/store';
+import { clauseOfCell } from '../clauseMatrix';
 
 /** The Clause Review asks for candidates down to this score: below a threshold is "uncertain". */
 export const UNCERTAIN_FLOOR = 0.2;
 
-export type ProjectClausesArgs = {
+export type ClauseMatrixArgs = {
   projectId: number;
   /** Leave out for the clauses at or above each category's threshold only. */
+  minScore?: number;
+};
+
+export type DocumentClausesArgs = {
+  /** The document's project: its clauses are refreshed with the project's. */
+  projectId: number;
+  documentId: number;
   minScore?: number;
 };
 
@@ -17,16 +31,50 @@ export function clausesExportUrl(projectId: number, format: ClausesExportFormat)
   return `/api/projects/${projectId}/clauses/export?format=${format}`;
 }
 
+const scoreParams = (minScore: number | undefined) =>
+  minScore === undefined ? undefined : { minScore };
+
 export const clausesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getProjectClauses: build.query<ClausesResponse, ProjectClausesArgs>({
+    /** Each category's best clause per document, without its text: the matrix's first screen. */
+    getClauseMatrix: build.query<ClauseMatrixResponse, ClauseMatrixArgs>({
       query: ({ projectId, minScore }) => ({
-        url: `/projects/${projectId}/clauses`,
-        params: minScore === undefined ? undefined : { minScore },
+        url: `/projects/${projectId}/clauses/matrix`,
+        params: scoreParams(minScore),
+      }),
+      providesTags: (_response, _error, { projectId }) => [{ type: 'Clauses', id: projectId }],
+    }),
+    /** One document's clauses with their text: read when a cell is hovered or opened. */
+    getDocumentClauses: build.query<ClausesResponse, DocumentClausesArgs>({
+      query: ({ documentId, minScore }) => ({
+        url: `/files/${documentId}/clauses`,
+        params: scoreParams(minScore),
       }),
       providesTags: (_response, _error, { projectId }) => [{ type: 'Clauses', id: projectId }],
     }),
   }),
 });
 
-export const { useGetProjectClausesQuery } = clausesApi;
+export const { useGetClauseMatrixQuery, useGetDocumentClausesQuery } = clausesApi;
+
+/** The clause a matrix cell shows, with its text; undefined when the document no longer has it. */
+export async function readClause(
+  dispatch: AppDispatch,
+  projectId: number,
+  documentId: number,
+  cell: ClauseMatrixCell,
+): Promise<ClauseSpan | undefined> {
+  const request = dispatch(
+    clausesApi.endpoints.getDocumentClauses.initiate({
+      projectId,
+      documentId,
+      minScore: UNCERTAIN_FLOOR,
+    }),
+  );
+  try {
+    const response = await request.unwrap();
+    return clauseOfCell(response.documents[0]?.clauses ?? [], cell);
+  } finally {
+    request.unsubscribe();
+  }
+}

@@ -1,4 +1,4 @@
-import type { DocumentClauses } from '@clearroom/contracts';
+import type { ClauseMatrixDocument } from '@clearroom/contracts';
 import Autocomplete from '@mui/material/Autocomplete';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
@@ -9,7 +9,7 @@ import type { ColumnGroup, ReviewFilters } from '../clauseMatrix';
 type CategoryOption = { category: string; group: string };
 
 type ClauseFiltersProps = {
-  documents: readonly DocumentClauses[];
+  documents: readonly ClauseMatrixDocument[];
   /** The columns the category filter picks from. */
   groups: readonly ColumnGroup[];
   filters: ReviewFilters;

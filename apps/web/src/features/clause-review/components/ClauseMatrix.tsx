@@ -1,10 +1,21 @@
-import type { ClauseSpan, DocumentClauses } from '@clearroom/contracts';
+import type { ClauseMatrixCell, ClauseMatrixDocument } from '@clearroom/contracts';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import Box from '@mui/material/Box';
+import Popper from '@mui/material/Popper';
+import { alpha } from '@mui/material/styles';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { memo, useEffect, useEffectEvent, useMemo } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import {
   cellOf,
   categoryCount,
@@ -15,7 +26,7 @@ import {
   type ReviewRow,
 } from '../clauseMatrix';
 import { useGridWindow } from '../hooks/useGridWindow';
-import { CELL_WIDTH, ClauseCell, clauseCellStyles } from './ClauseCell';
+import { CELL_WIDTH, ClauseCell, clauseCellStyles, ClauseTooltip } from './ClauseCell';
 
 const NAME_WIDTH = 280;
 const ROW_HEIGHT = 60;
@@ -25,13 +36,14 @@ const HEADER_ROW_HEIGHT = 64;
 const HEADER_ROWS = 2;
 
 type ClauseMatrixProps = {
+  projectId: number;
   groups: readonly ColumnGroup[];
   rows: readonly ReviewRow[];
   /** Every document, whatever the filters: what the per-category counts are taken over. */
   allRows: readonly ReviewRow[];
   /** The document arrived at from a link: marked, and scrolled to while it is in the rows. */
   markedDocumentId: number | null;
-  onOpen: (document: DocumentClauses, clause: ClauseSpan) => void;
+  onOpen: (document: ClauseMatrixDocument, clause: ClauseMatrixCell) => void;
 };
 
 /**
@@ -39,6 +51,7 @@ type ClauseMatrixProps = {
  * under their group headers (pinned on top). Only the rows and columns in view are rendered.
  */
 export function ClauseMatrix({
+  projectId,
   groups,
   rows,
   allRows,
@@ -58,6 +71,8 @@ export function ClauseMatrix({
     [allRows, categories],
   );
 
+  const tip = useCellTip(rows);
+
   const scrollToMarked = useEffectEvent(() => {
     const index = rows.findIndex((row) => row.document.documentId === markedDocumentId);
     if (index !== -1) scrollToRow(index);
@@ -72,7 +87,14 @@ export function ClauseMatrix({
   return (
     <Box
       ref={scrollerRef}
-      onScroll={onScroll}
+      onScroll={(event) => {
+        onScroll(event);
+        tip.hide();
+      }}
+      onMouseOver={(event) => tip.show(event.target)}
+      onMouseOut={(event) => tip.leave(event.target, event.relatedTarget)}
+      onFocus={(event) => tip.show(event.target, 'focus')}
+      onBlur={tip.hide}
       role="grid"
       aria-label="Clause review"
       aria-rowcount={rows.length + HEADER_ROWS}
@@ -166,6 +188,37 @@ export function ClauseMatrix({
           <Box aria-hidden sx={{ height: (rows.length - endRow) * ROW_HEIGHT }} />
         </Box>
       </Box>
+      {tip.shown && (
+        <Popper
+          open
+          anchorEl={tip.shown.anchor}
+          placement="bottom-start"
+          // Popper's root is the role="tooltip" element.
+          id={tip.id}
+          sx={{ zIndex: 'tooltip' }}
+        >
+          <Box
+            sx={(theme) => ({
+              ...theme.typography.caption,
+              bgcolor: alpha(theme.palette.grey[700], 0.92),
+              color: 'common.white',
+              borderRadius: 1,
+              px: 1,
+              py: 0.5,
+              mt: 0.5,
+              maxWidth: 480,
+            })}
+          >
+            <ClauseTooltip
+              category={tip.shown.category}
+              clause={tip.shown.clause}
+              found={tip.shown.found}
+              projectId={projectId}
+              documentId={tip.shown.documentId}
+            />
+          </Box>
+        </Popper>
+      )}
     </Box>
   );
 }
@@ -178,7 +231,7 @@ type MatrixRowProps = {
   firstColumn: number;
   endColumn: number;
   marked: boolean;
-  onOpen: (document: DocumentClauses, clause: ClauseSpan) => void;
+  onOpen: (document: ClauseMatrixDocument, clause: ClauseMatrixCell) => void;
 };
 
 /** A document's row; rows that stay in view are not rendered again as the grid scrolls. */
@@ -319,4 +372,69 @@ function CategoryHeader({
       </Box>
     </Tooltip>
   );
+}
+
+/** Hovering waits this long before the clause shows (as MUI's tooltips do). */
+const TIP_DELAY_MS = 300;
+
+type ShownTip = {
+  anchor: HTMLElement;
+  documentId: number;
+  category: string;
+  clause: ClauseMatrixCell;
+  found: boolean;
+};
+
+/**
+ * One tooltip for the whole grid, for the cell hovered or focused: a tooltip per cell made the
+ * first screen mount hundreds of them. Cells carry their document and category as data.
+ */
+function useCellTip(rows: readonly ReviewRow[]) {
+  const id = useId();
+  const [shown, setShown] = useState<ShownTip | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const byId = useMemo(() => new Map(rows.map((row) => [row.document.documentId, row])), [rows]);
+
+  const hide = useCallback(() => {
+    clearTimeout(timer.current);
+    setShown(null);
+  }, []);
+  const show = (target: EventTarget, how: 'hover' | 'focus' = 'hover') => {
+    const anchor = cellButton(target);
+    if (!anchor || anchor === shown?.anchor) return;
+    const row = byId.get(Number(anchor.dataset['documentId']));
+    const category = anchor.dataset['category'] ?? '';
+    const cell = row && cellOf(row, category);
+    if (!row || !cell?.clause) return;
+    const next = {
+      anchor,
+      documentId: row.document.documentId,
+      category,
+      clause: cell.clause,
+      found: cell.status === 'found',
+    };
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setShown(next), how === 'focus' ? 0 : TIP_DELAY_MS);
+  };
+  /** The pointer left a cell's button (not for one of its own parts). */
+  const leave = (from: EventTarget, to: EventTarget | null) => {
+    const button = cellButton(from);
+    if (button && !(to instanceof Node && button.contains(to))) hide();
+  };
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+  // The cell names its tooltip while it shows (MUI's `describeChild`).
+  useEffect(() => {
+    const anchor = shown?.anchor;
+    anchor?.setAttribute('aria-describedby', id);
+    return () => anchor?.removeAttribute('aria-describedby');
+  }, [shown, id]);
+
+  return { id, shown, show, leave, hide };
+}
+
+function cellButton(target: EventTarget): HTMLElement | null {
+  return target instanceof Element
+    ? target.closest<HTMLElement>('button.clause-cell-button')
+    : null;
 }

@@ -1,4 +1,4 @@
-import type { ClauseSpan, DocumentClauses, Project } from '@clearroom/contracts';
+import type { ClauseMatrixCell, ClauseMatrixDocument, Project } from '@clearroom/contracts';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import GavelOutlined from '@mui/icons-material/GavelOutlined';
 import Alert from '@mui/material/Alert';
@@ -13,6 +13,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/baseQuery';
+import { useAppDispatch } from '../../../app/hooks';
 import { useToast } from '../../../components/toast/useToast';
 import { SplitPanel } from '../../chat/components/SplitPanel';
 import { FILE_NOT_FOUND_TOAST } from '../../viewer/viewerMessages';
@@ -20,8 +21,9 @@ import { targetFromClause, targetKey, type ViewerTarget } from '../../viewer/vie
 import {
   clausesApi,
   clausesExportUrl,
+  readClause,
   UNCERTAIN_FLOOR,
-  useGetProjectClausesQuery,
+  useGetClauseMatrixQuery,
 } from '../api/clausesApi';
 import { applyFilters, columnGroups, reviewRows } from '../clauseMatrix';
 import { useReviewFilters } from '../hooks/useReviewFilters';
@@ -47,19 +49,26 @@ export function ClauseReview({ project }: { project: Project }) {
   const { toast } = useToast();
 
   const args = { projectId, minScore: UNCERTAIN_FLOOR };
-  const { data: last } = clausesApi.endpoints.getProjectClauses.useQueryState(args);
-  const query = useGetProjectClausesQuery(args, {
-    refetchOnMountOrArgChange: true,
+  const { data: last } = clausesApi.endpoints.getClauseMatrix.useQueryState(args);
+  const query = useGetClauseMatrixQuery(args, {
     pollingInterval: last?.reclassifying ? RECLASSIFYING_POLL_MS : 0,
   });
   const response = query.data;
 
   const review = useReviewFilters();
   const [viewer, setViewer] = useState<ViewerTarget | null>(null);
+  const dispatch = useAppDispatch();
+  // The matrix holds a clause's first words; the viewer highlights its whole text, read first
+  // (usually already read for the cell's tooltip).
   const openClause = useCallback(
-    (document: DocumentClauses, clause: ClauseSpan) =>
-      setViewer(targetFromClause(document, clause)),
-    [],
+    (document: ClauseMatrixDocument, cell: ClauseMatrixCell) => {
+      readClause(dispatch, projectId, document.documentId, cell).then(
+        (clause) =>
+          clause ? setViewer(targetFromClause(document, clause)) : toast(FILE_NOT_FOUND_TOAST),
+        () => toast(FILE_NOT_FOUND_TOAST),
+      );
+    },
+    [dispatch, projectId, toast],
   );
 
   const rows = useMemo(() => (response ? reviewRows(response) : []), [response]);
@@ -124,6 +133,7 @@ export function ClauseReview({ project }: { project: Project }) {
     const matrix =
       shown.rows.length > 0 && shown.groups.length > 0 ? (
         <ClauseMatrix
+          projectId={projectId}
           groups={shown.groups}
           rows={shown.rows}
           allRows={rows}

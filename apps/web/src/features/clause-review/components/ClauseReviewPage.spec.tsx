@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { deferred, mockFetch, type MockHandler } from '../../../test/fetchMock';
 import {
   makeClause,
+  makeClauseMatrix,
   makeClausesResponse,
   makeDocumentClauses,
   makeProject,
@@ -60,14 +61,25 @@ const response = makeClausesResponse({
   ],
 });
 
+/** The matrix of these clauses, and each document's clauses (read on hover and on opening). */
+const serve = (clauses: ClausesResponse): Record<string, MockHandler> => ({
+  'GET /api/projects/3/clauses/matrix': { body: makeClauseMatrix(clauses) },
+  ...Object.fromEntries(
+    clauses.documents.map((document) => [
+      `GET /api/files/${document.documentId}/clauses`,
+      { body: { ...clauses, documents: [document] } },
+    ]),
+  ),
+});
+
 function mockServer(
-  clauses: MockHandler = { body: response },
+  clauses: Record<string, MockHandler> = serve(response),
   extra: Record<string, MockHandler> = {},
 ) {
   return mockFetch({
     'GET /api/auth/user': { body: { user: testUser } },
     'GET /api/projects': { body: { projects: [makeProject({ id: 3, name: 'Project Ibis' })] } },
-    'GET /api/projects/3/clauses': clauses,
+    ...clauses,
     ...extra,
   });
 }
@@ -88,12 +100,16 @@ const columnNames = () =>
     .filter(Boolean);
 
 describe('ClauseReviewPage', () => {
-  it('asks for the candidates down to 0.2 and shows the groups, the categories and their counts', async () => {
+  it('asks for the matrix down to 0.2 and shows the groups, the categories and their counts', async () => {
     const server = mockServer();
     renderPage();
     await grid();
 
-    expect(server.callsTo('GET', '/api/projects/3/clauses')[0]?.search).toBe('?minScore=0.2');
+    expect(server.callsTo('GET', '/api/projects/3/clauses/matrix')[0]?.search).toBe(
+      '?minScore=0.2',
+    );
+    // The clauses' text is read only when a cell is hovered or opened.
+    expect(server.calls.filter((call) => call.path.endsWith('/clauses'))).toEqual([]);
     expect(screen.getByRole('heading', { name: 'Clause Review' })).toBeInTheDocument();
     for (const group of [
       'Control',
@@ -118,6 +134,18 @@ describe('ClauseReviewPage', () => {
     );
     expect(columnNames()).toHaveLength(24);
     expect(columnNames()).not.toContain('Audit Rights');
+  });
+
+  it('asks for the matrix beside the project list, not after it', async () => {
+    const projects = deferred<{ body: unknown }>();
+    const server = mockServer(serve(response), { 'GET /api/projects': () => projects.promise });
+    renderPage();
+    await waitFor(() =>
+      expect(server.callsTo('GET', '/api/projects/3/clauses/matrix')).toHaveLength(1),
+    );
+    projects.resolve({ body: { projects: [makeProject({ id: 3, name: 'Project Ibis' })] } });
+    await grid();
+    expect(server.callsTo('GET', '/api/projects/3/clauses/matrix')).toHaveLength(1);
   });
 
   it('shows each cell as found, uncertain or not found, with its first words and page', async () => {
@@ -149,8 +177,8 @@ describe('ClauseReviewPage', () => {
     expect(scan).toHaveTextContent('Scanned without a text layer: no clauses could be read.');
   });
 
-  it('shows the whole clause on hover and on keyboard focus', async () => {
-    mockServer();
+  it('shows the whole clause on hover and on keyboard focus, read then', async () => {
+    const server = mockServer();
     const { user } = renderPage();
     await grid();
 
@@ -168,6 +196,10 @@ describe('ClauseReviewPage', () => {
     uncertain.focus();
     fireEvent.focus(uncertain);
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Assign.');
+    // Read once for the document, with the candidates the matrix shows.
+    expect(server.callsTo('GET', '/api/files/8/clauses').map((call) => call.search)).toEqual([
+      '?minScore=0.2',
+    ]);
   });
 
   it('opens the document viewer at the clause, with exactly that clause highlighted', async () => {
@@ -292,7 +324,7 @@ describe('ClauseReviewPage', () => {
   });
 
   it('says while documents are re-classified with a new model', async () => {
-    mockServer({ body: { ...response, reclassifying: { done: 12, total: 40 } } });
+    mockServer(serve({ ...response, reclassifying: { done: 12, total: 40 } }));
     renderPage();
     expect(
       await screen.findByText('Re-classifying with the new clause model: 12 of 40 documents'),
@@ -302,7 +334,10 @@ describe('ClauseReviewPage', () => {
   it('shows loading, then an error with Try Again', async () => {
     const first = deferred<{ status: number; body: unknown }>();
     let calls = 0;
-    mockServer(() => (++calls === 1 ? first.promise : { body: response }));
+    mockServer({
+      'GET /api/projects/3/clauses/matrix': () =>
+        ++calls === 1 ? first.promise : { body: makeClauseMatrix(response) },
+    });
     const { user } = renderPage();
 
     expect(await screen.findByText('Loading clauses...')).toBeInTheDocument();
@@ -314,7 +349,7 @@ describe('ClauseReviewPage', () => {
   });
 
   it('says when no document has been analysed yet', async () => {
-    mockServer({ body: makeClausesResponse() });
+    mockServer(serve(makeClausesResponse()));
     renderPage();
     expect(await screen.findByText('No analysed documents yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Upload documents' })).toHaveAttribute(
@@ -335,7 +370,7 @@ describe('ClauseReviewPage', () => {
         }),
       ),
     });
-    mockServer({ body: many });
+    mockServer(serve(many));
     renderPage('?all=1');
     const table = await grid();
 

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred, mockFetch, type MockHandler, type MockResponse } from '../../../test/fetchMock';
 import {
   makeClause,
+  makeClauseMatrix,
   makeClausesResponse,
   makeDocumentClauses,
   makeProjectFile,
@@ -399,7 +400,7 @@ describe('ProjectFilesCard', () => {
         makeProjectFile({ id: 6, originalname: 'New.pdf', processing_status: 'processing' }),
         makeProjectFile({ id: 7, originalname: 'Scan.pdf' }),
       ),
-      { routes: { 'GET /api/projects/1/clauses': { body: clauses } } },
+      { routes: { 'GET /api/projects/1/clauses/matrix': { body: makeClauseMatrix(clauses) } } },
     );
 
     const flagged = await within(await rowOf('Licence.pdf')).findByRole('link', {
@@ -412,7 +413,9 @@ describe('ProjectFilesCard', () => {
     ).toHaveAttribute('href', '/project/1/clauses?document=5');
     expect(within(await rowOf('New.pdf')).queryByRole('link', { name: /red flag/ })).toBeNull();
     expect(within(await rowOf('Scan.pdf')).queryByRole('link', { name: /red flag/ })).toBeNull();
-    // The model's thresholds: no minScore asked for.
-    expect(server.callsTo('GET', '/api/projects/1/clauses')[0]?.search).toBe('');
+    // The Clause Review's own request: opening it from here finds it loaded.
+    expect(server.callsTo('GET', '/api/projects/1/clauses/matrix')[0]?.search).toBe(
+      '?minScore=0.2',
+    );
   });
 });

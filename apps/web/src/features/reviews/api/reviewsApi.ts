@@ -11,10 +11,12 @@ import type {
   ReviewTemplate,
   ReviewTemplateResponse,
   ReviewTemplatesResponse,
+  ReviewView,
   SuccessResponse,
   UpdateReviewCellRequest,
 } from '@clearroom/contracts';
 import { api } from '../../../api/api';
+import { viewParams } from '../reviewFormat';
 
 export type UpdateCellArgs = {
   reviewId: number;
@@ -24,10 +26,14 @@ export type UpdateCellArgs = {
 };
 
 /**
- * Rows per request of the grid: the first page is the first screen (shown at once); the others
- * are fetched one after another behind it.
+ * Rows of the grid's first request: its first screen and a little more (a row with its cells'
+ * answers and citations is about 9 KB of JSON); the next requests ask for REVIEW_PAGE_ROWS.
  */
+export const REVIEW_FIRST_PAGE_ROWS = 40;
 export const REVIEW_PAGE_ROWS = 100;
+
+/** A grid as a view shows it: the server sorts and filters every row, then pages them. */
+export type ReviewGridArgs = { reviewId: number; view: ReviewView };
 
 /** The review's cached grid with one cell replaced (the server's answer to a PATCH). */
 function withCell(review: ReviewDetail, documentId: number, cell: ReviewCell): void {
@@ -45,19 +51,23 @@ export const reviewsApi = api.injectEndpoints({
         { type: 'Reviews', id: `project-${projectId}` },
       ],
     }),
-    /** The grid page by page (`?offset=&limit=`, rows sorted by document name). */
-    getReview: build.infiniteQuery<ReviewDetail, number, number>({
+    /** The grid page by page (`?offset=&limit=`, in the view's order, with its filters). */
+    getReview: build.infiniteQuery<ReviewDetail, ReviewGridArgs, number>({
       infiniteQueryOptions: {
         initialPageParam: 0,
         getNextPageParam: (page) => {
           const next = page.offset + page.rows.length;
-          return page.rows.length > 0 && next < page.totalRows ? next : undefined;
+          return page.rows.length > 0 && next < page.matchingRows ? next : undefined;
         },
       },
-      query: ({ queryArg: reviewId, pageParam: offset }) =>
-        `/reviews/${reviewId}?offset=${offset}&limit=${REVIEW_PAGE_ROWS}`,
+      query: ({ queryArg: { reviewId, view }, pageParam: offset }) => {
+        const params = viewParams(view);
+        params.set('offset', String(offset));
+        params.set('limit', String(offset === 0 ? REVIEW_FIRST_PAGE_ROWS : REVIEW_PAGE_ROWS));
+        return `/reviews/${reviewId}?${params.toString()}`;
+      },
       transformResponse: (response: ReviewResponse) => response.review,
-      providesTags: (_review, _error, reviewId) => [{ type: 'Reviews', id: reviewId }],
+      providesTags: (_review, _error, { reviewId }) => [{ type: 'Reviews', id: reviewId }],
     }),
     /** Adds a column to a grid: only its cells are answered. */
     addReviewColumn: build.mutation<ReviewDetail, { reviewId: number; column: ReviewColumnInput }>({
@@ -95,11 +105,17 @@ export const reviewsApi = api.injectEndpoints({
       async onQueryStarted({ reviewId, documentId }, lifecycle) {
         try {
           const { data: cell } = await lifecycle.queryFulfilled;
-          lifecycle.dispatch(
-            reviewsApi.util.updateQueryData('getReview', reviewId, (grid) => {
-              for (const page of grid.pages) withCell(page, documentId, cell);
-            }),
-          );
+          // Every view of the grid that is cached holds the row, or not.
+          const views = reviewsApi.util
+            .selectCachedArgsForQuery(lifecycle.getState(), 'getReview')
+            .filter((args) => args.reviewId === reviewId);
+          for (const args of views) {
+            lifecycle.dispatch(
+              reviewsApi.util.updateQueryData('getReview', args, (grid) => {
+                for (const page of grid.pages) withCell(page, documentId, cell);
+              }),
+            );
+          }
         } catch {
           // The caller shows the failure.
         }

@@ -1,4 +1,4 @@
-import type { ReviewCell, ReviewColumn, ReviewRow } from '@clearroom/contracts';
+import { cellText, type ReviewCell, type ReviewColumn, type ReviewRow } from '@clearroom/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -14,7 +14,7 @@ import { useState } from 'react';
 import type { UpdateReviewCellRequest } from '@clearroom/contracts';
 import { errorMessage } from '../../../api/baseQuery';
 import { useUpdateCellMutation } from '../api/reviewsApi';
-import { cellText, confidenceLabel } from '../reviewFormat';
+import { confidenceLabel } from '../reviewFormat';
 
 type CellDialogProps = {
   reviewId: number;

@@ -1,10 +1,11 @@
 import type { ReviewCell, ReviewDetail } from '@clearroom/contracts';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../../test/fetchMock';
+import { deferred, mockFetch } from '../../../test/fetchMock';
 import { makeProject, testUser } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { ReviewGridPage } from './ReviewGridPage';
+import { ROW_HEIGHT } from './ReviewGrid';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -49,7 +50,8 @@ const lawCell = cell(10, {
 });
 
 function makeReview(overrides: Partial<ReviewDetail> = {}): ReviewDetail {
-  const review: Omit<ReviewDetail, 'totalRows' | 'offset'> & Partial<ReviewDetail> = {
+  const review: Omit<ReviewDetail, 'totalRows' | 'matchingRows' | 'offset'> &
+    Partial<ReviewDetail> = {
     id: 44,
     projectId: 3,
     name: 'Supply review',
@@ -72,7 +74,12 @@ function makeReview(overrides: Partial<ReviewDetail> = {}): ReviewDetail {
     ],
     ...overrides,
   };
-  return { totalRows: review.rows.length, offset: 0, ...review };
+  return {
+    totalRows: review.rows.length,
+    matchingRows: review.rows.length,
+    offset: 0,
+    ...review,
+  };
 }
 
 const row = (documentId: number, originalname: string, cells: ReviewCell[]) => ({
@@ -217,8 +224,8 @@ describe('ReviewGridPage', () => {
           body: {
             review:
               offset === 0
-                ? { ...first, totalRows: 2 }
-                : { ...first, totalRows: 2, offset: 1, rows: [globex] },
+                ? { ...first, totalRows: 2, matchingRows: 2 }
+                : { ...first, totalRows: 2, matchingRows: 2, offset: 1, rows: [globex] },
           },
         };
       },
@@ -228,23 +235,83 @@ describe('ReviewGridPage', () => {
     expect(await within(grid).findByRole('rowheader', { name: 'Globex.txt' })).toBeInTheDocument();
     expect(within(grid).getByRole('rowheader', { name: 'Fabrikam.txt' })).toBeInTheDocument();
     expect(server.callsTo('GET', '/api/reviews/44').map((call) => call.search)).toEqual([
-      '?offset=0&limit=100',
+      '?offset=0&limit=40',
       '?offset=1&limit=100',
     ]);
     expect(screen.getByText('2 of 2 documents')).toBeInTheDocument();
   });
 
-  it('sorts by any column, filters rows by name, by a column and by review state', async () => {
+  it('asks for the first rows beside the project list, not after it', async () => {
+    const projects = deferred<{ body: unknown }>();
+    const server = mockFetch({
+      ...baseRoutes,
+      'GET /api/projects': () => projects.promise,
+      'GET /api/reviews/44': { body: { review: makeReview() } },
+    });
+    render();
+    await waitFor(() => expect(server.callsTo('GET', '/api/reviews/44')).toHaveLength(1));
+    projects.resolve({ body: { projects: [makeProject({ id: 3, name: 'Project Ibis' })] } });
+    expect(await screen.findByRole('grid', { name: 'Supply review' })).toBeInTheDocument();
+    expect(server.callsTo('GET', '/api/reviews/44')).toHaveLength(1);
+  });
+
+  it('fetches the rows of a long grid as it scrolls near them, not all at once', async () => {
+    const rows = Array.from({ length: 449 }, (_, index) =>
+      row(index + 1, `Contract ${index + 1}.txt`, [cell(10, { value: 'Delaware' }), cell(11)]),
+    );
+    const server = mockFetch({
+      ...baseRoutes,
+      'GET /api/reviews/44': ({ search }) => {
+        const query = new URLSearchParams(search);
+        const offset = Number(query.get('offset'));
+        const page = rows.slice(offset, offset + Number(query.get('limit')));
+        const review = makeReview({ rows: page, offset, totalRows: 449, matchingRows: 449 });
+        return { body: { review } };
+      },
+    });
+    render();
+    const grid = await screen.findByRole('grid', { name: 'Supply review' });
+    expect(grid).toHaveAttribute('aria-rowcount', '450');
+    expect(within(grid).getByRole('rowheader', { name: 'Contract 1.txt' })).toBeInTheDocument();
+    const searches = () => server.callsTo('GET', '/api/reviews/44').map((call) => call.search);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(searches()).toEqual(['?offset=0&limit=40']);
+
+    fireEvent.scroll(grid, { target: { scrollTop: 80 * ROW_HEIGHT } });
+    expect(
+      await within(grid).findByRole('rowheader', { name: 'Contract 85.txt' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(searches()).toEqual(['?offset=0&limit=40', '?offset=40&limit=100']));
+    fireEvent.scroll(grid, { target: { scrollTop: 150 * ROW_HEIGHT } });
+    expect(
+      await within(grid).findByRole('rowheader', { name: 'Contract 155.txt' }),
+    ).toBeInTheDocument();
+  });
+
+  it('has the server sort and filter the whole grid, sending typed filters once typing pauses', async () => {
+    const [fabrikam] = makeReview().rows;
     const globex = row(6, 'Globex.txt', [
       cell(10, { value: 'Delaware', flagged: true }),
       cell(11, { status: 'not_found' }),
     ]);
-    mockFetch({
+    // A server that knows this grid: what each query's rows are.
+    const server = mockFetch({
       ...baseRoutes,
-      'GET /api/reviews/44': {
-        body: { review: makeReview({ rows: [...makeReview().rows, globex] }) },
+      'GET /api/reviews/44': ({ search }) => {
+        const query = new URLSearchParams(search);
+        const byLaw = query.get('sort') === '10' && query.get('direction') !== 'desc';
+        const rows =
+          query.get('document') === 'glob' || query.get('rows') === 'flagged'
+            ? [globex]
+            : query.get('column') === '10' && query.get('value') === 'new york'
+              ? [fabrikam!]
+              : byLaw
+                ? [globex, fabrikam!]
+                : [fabrikam!, globex];
+        return { body: { review: makeReview({ rows, totalRows: 2, matchingRows: rows.length }) } };
       },
     });
+    const searches = () => server.callsTo('GET', '/api/reviews/44').map((call) => call.search);
     const { user } = render();
     const grid = await screen.findByRole('grid', { name: 'Supply review' });
     const names = () =>
@@ -254,28 +321,40 @@ describe('ReviewGridPage', () => {
     expect(names()).toEqual(['Fabrikam.txt', 'Globex.txt']);
     // Delaware before New York, then the other way round.
     await user.click(within(grid).getByTitle('Sort by Governing law'));
-    expect(names()).toEqual(['Globex.txt', 'Fabrikam.txt']);
+    await waitFor(() => expect(names()).toEqual(['Globex.txt', 'Fabrikam.txt']));
     expect(within(grid).getByRole('columnheader', { name: /Governing law/ })).toHaveAttribute(
       'aria-sort',
       'ascending',
     );
     await user.click(within(grid).getByTitle('Sort by Governing law'));
-    expect(names()).toEqual(['Fabrikam.txt', 'Globex.txt']);
+    await waitFor(() => expect(names()).toEqual(['Fabrikam.txt', 'Globex.txt']));
+    expect(searches()).toEqual([
+      '?offset=0&limit=40',
+      '?sort=10&offset=0&limit=40',
+      '?sort=10&direction=desc&offset=0&limit=40',
+    ]);
+    await user.click(within(grid).getByTitle('Sort by Document'));
 
     await user.type(screen.getByRole('textbox', { name: 'Document name contains' }), 'glob');
-    expect(names()).toEqual(['Globex.txt']);
+    await waitFor(() => expect(names()).toEqual(['Globex.txt']));
+    expect(screen.getByText('1 of 2 documents')).toBeInTheDocument();
+    // One request for the word typed, none for its first letters.
+    expect(searches().filter((search) => search.includes('document='))).toEqual([
+      '?document=glob&offset=0&limit=40',
+    ]);
     await user.clear(screen.getByRole('textbox', { name: 'Document name contains' }));
+    await waitFor(() => expect(names()).toEqual(['Fabrikam.txt', 'Globex.txt']));
 
     await user.click(screen.getByRole('combobox', { name: 'Column' }));
     await user.click(await screen.findByRole('option', { name: 'Governing law' }));
     await user.type(screen.getByRole('textbox', { name: 'Column value contains' }), 'new york');
-    expect(names()).toEqual(['Fabrikam.txt']);
+    await waitFor(() => expect(names()).toEqual(['Fabrikam.txt']));
     await user.clear(screen.getByRole('textbox', { name: 'Column value contains' }));
 
     await user.click(screen.getByRole('combobox', { name: 'Rows' }));
     await user.click(await screen.findByRole('option', { name: 'Rows with flagged cells' }));
-    expect(names()).toEqual(['Globex.txt']);
-    expect(screen.getByText('1 of 2 documents')).toBeInTheDocument();
+    await waitFor(() => expect(names()).toEqual(['Globex.txt']));
+    expect(searches().at(-1)).toBe('?rows=flagged&offset=0&limit=40');
   });
 
   it('adds a column to the grid: only it runs, and the grid follows its progress', async () => {

@@ -1,4 +1,12 @@
-import type { ReviewCell, ReviewColumn, ReviewDetail, ReviewRow } from '@clearroom/contracts';
+import {
+  DEFAULT_REVIEW_VIEW,
+  type ReviewCell,
+  type ReviewColumn,
+  type ReviewDetail,
+  type ReviewRow,
+  type ReviewRowFilter,
+  type ReviewView,
+} from '@clearroom/contracts';
 import Download from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -20,13 +28,8 @@ import { projectPermissions } from '../../projects/projectPermissions';
 import { parseProjectId } from '../../projects/hooks/useRouteProjectId';
 import { targetFromCitation, targetKey, type ViewerTarget } from '../../viewer/viewerTarget';
 import { useGetReviewInfiniteQuery } from '../api/reviewsApi';
-import {
-  DEFAULT_VIEW,
-  type GridView,
-  progressLabel,
-  type RowFilter,
-  visibleRows,
-} from '../reviewFormat';
+import { useDebouncedValue } from '../hooks/useDebouncedValue';
+import { progressLabel } from '../reviewFormat';
 import { AddColumnDialog } from './AddColumnDialog';
 import { CellDialog } from './CellDialog';
 import { ReviewGrid } from './ReviewGrid';
@@ -38,7 +41,13 @@ const DocumentViewer = lazy(async () => ({
   default: (await import('../../viewer/components/DocumentViewer')).DocumentViewer,
 }));
 
-const ROW_FILTERS: { value: RowFilter; label: string }[] = [
+/** Rows beyond those in view that are fetched ahead, so that scrolling seldom waits. */
+const PREFETCH_ROWS = 20;
+
+/** Typing in a text filter asks the server once the typing pauses this long. */
+export const FILTER_TYPING_MS = 300;
+
+const ROW_FILTERS: { value: ReviewRowFilter; label: string }[] = [
   { value: 'all', label: 'All rows' },
   { value: 'unverified', label: 'Rows with unverified cells' },
   { value: 'flagged', label: 'Rows with flagged cells' },
@@ -54,6 +63,10 @@ function joined(pages: ReviewDetail[] | undefined): ReviewDetail | undefined {
 
 function ReviewGridView({ reviewId, canEdit }: { reviewId: number; canEdit: boolean }) {
   const [running, setRunning] = useState(true);
+  // The server sorts and filters every row; the text filters are sent once typing pauses.
+  const [view, setView] = useState<ReviewView>(DEFAULT_REVIEW_VIEW);
+  const document = useDebouncedValue(view.document, FILTER_TYPING_MS);
+  const value = useDebouncedValue(view.value, FILTER_TYPING_MS);
   const {
     data,
     isLoading,
@@ -63,27 +76,30 @@ function ReviewGridView({ reviewId, canEdit }: { reviewId: number; canEdit: bool
     isFetchingNextPage,
     isFetching,
     fetchNextPage,
-  } = useGetReviewInfiniteQuery(reviewId, {
-    pollingInterval: running ? REVIEW_REFRESH_MS : 0,
-  });
+  } = useGetReviewInfiniteQuery(
+    { reviewId, view: { ...view, document, value } },
+    { pollingInterval: running ? REVIEW_REFRESH_MS : 0 },
+  );
   const review = useMemo(() => joined(data?.pages), [data]);
-  // The first page is the first screen; the other pages follow, one after another.
+  // The first page is the first screen; the next ones are fetched as the grid scrolls near them
+  // (the server sorts and filters: the rows fetched are always the view's first ones).
+  const [rowsInView, setRowsInView] = useState(0);
+  const fetched = review?.rows.length ?? 0;
   useEffect(() => {
-    if (hasNextPage && !isFetching) void fetchNextPage();
-  }, [hasNextPage, isFetching, fetchNextPage]);
+    if (hasNextPage && !isFetching && rowsInView + PREFETCH_ROWS > fetched) void fetchNextPage();
+  }, [hasNextPage, isFetching, fetchNextPage, rowsInView, fetched]);
   const [addingColumn, setAddingColumn] = useState(false);
   const { toast } = useToast();
-  const [view, setView] = useState<GridView>(DEFAULT_VIEW);
   const [opened, setOpened] = useState<{ row: ReviewRow; column: ReviewColumn } | null>(null);
   const [viewer, setViewer] = useState<ViewerTarget | null>(null);
   if (review && running !== (review.status === 'running')) setRunning(review.status === 'running');
-  const loadingRows = review !== undefined && (hasNextPage || isFetchingNextPage);
+  const loadingRows = review !== undefined && isFetchingNextPage;
 
   if (isLoading) return <PageLoading fullScreen={false} />;
   if (!review) {
     return <Alert severity="error">{errorMessage(error, 'Could not load the review')}</Alert>;
   }
-  const rows = visibleRows(review, view);
+  const { rows } = review;
   const openedCell =
     opened &&
     review.rows
@@ -93,14 +109,11 @@ function ReviewGridView({ reviewId, canEdit }: { reviewId: number; canEdit: bool
     const citation = cell.citations[0];
     if (citation) setViewer(targetFromCitation(citation));
   };
-  const sortBy = (columnId: number | 'document') =>
+  const sortBy = (sort: number | 'document') =>
     setView((current) => ({
       ...current,
-      sort: {
-        columnId,
-        direction:
-          current.sort.columnId === columnId && current.sort.direction === 'asc' ? 'desc' : 'asc',
-      },
+      sort,
+      direction: current.sort === sort && current.direction === 'asc' ? 'desc' : 'asc',
     }));
   const { done, total } = review.progress;
 
@@ -151,21 +164,18 @@ function ReviewGridView({ reviewId, canEdit }: { reviewId: number; canEdit: bool
         <TextField
           size="small"
           label="Document name contains"
-          value={view.documentFilter}
-          onChange={(event) => setView({ ...view, documentFilter: event.target.value })}
+          value={view.document}
+          onChange={(event) => setView({ ...view, document: event.target.value })}
         />
         <TextField
           size="small"
           select
           label="Column"
-          value={view.columnFilter.columnId ?? ''}
+          value={view.column ?? ''}
           onChange={(event) =>
             setView({
               ...view,
-              columnFilter: {
-                ...view.columnFilter,
-                columnId: event.target.value === '' ? null : Number(event.target.value),
-              },
+              column: event.target.value === '' ? null : Number(event.target.value),
             })
           }
           sx={{ minWidth: 180 }}
@@ -180,18 +190,16 @@ function ReviewGridView({ reviewId, canEdit }: { reviewId: number; canEdit: bool
         <TextField
           size="small"
           label="Column value contains"
-          value={view.columnFilter.text}
-          disabled={view.columnFilter.columnId === null}
-          onChange={(event) =>
-            setView({ ...view, columnFilter: { ...view.columnFilter, text: event.target.value } })
-          }
+          value={view.value}
+          disabled={view.column === null}
+          onChange={(event) => setView({ ...view, value: event.target.value })}
         />
         <TextField
           size="small"
           select
           label="Rows"
-          value={view.rowFilter}
-          onChange={(event) => setView({ ...view, rowFilter: event.target.value as RowFilter })}
+          value={view.rows}
+          onChange={(event) => setView({ ...view, rows: event.target.value as ReviewRowFilter })}
           sx={{ minWidth: 220 }}
         >
           {ROW_FILTERS.map((filter) => (
@@ -201,16 +209,18 @@ function ReviewGridView({ reviewId, canEdit }: { reviewId: number; canEdit: bool
           ))}
         </TextField>
         <Typography variant="body2" color="text.secondary" sx={{ alignSelf: 'center' }}>
-          {rows.length} of {review.rows.length} documents
-          {loadingRows && ` (loading rows: ${review.rows.length} of ${review.totalRows})`}
+          {review.matchingRows} of {review.totalRows} documents
+          {loadingRows && ` (loading rows: ${review.rows.length} of ${review.matchingRows})`}
         </Typography>
       </Stack>
 
       <ReviewGrid
         review={review}
         rows={rows}
-        sort={view.sort}
+        rowCount={review.matchingRows}
+        sort={view}
         onSort={sortBy}
+        onRowsInView={setRowsInView}
         onOpenCell={(row, column) => setOpened({ row, column })}
         onOpenCitation={openCitation}
       />
@@ -280,6 +290,11 @@ function ReviewGridView({ reviewId, canEdit }: { reviewId: number; canEdit: bool
 export function ReviewGridPage() {
   const { reviewId } = useParams();
   const id = parseProjectId(reviewId);
+  // The first page is asked for at once, beside the project list the gate waits for.
+  useGetReviewInfiniteQuery(
+    { reviewId: id ?? 0, view: DEFAULT_REVIEW_VIEW },
+    { skip: id === null },
+  );
   return (
     <ProjectGate>
       {(project) =>
