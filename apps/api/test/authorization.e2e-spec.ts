@@ -183,6 +183,10 @@ const table: Record<string, Case> = {
     send: (a, _, c) => a.get(`/api/projects/${c.team.projectId}/clauses`),
     expected: members(),
   },
+  'GET /api/projects/:projectId/clauses/matrix': {
+    send: (a, _, c) => a.get(`/api/projects/${c.team.projectId}/clauses/matrix`),
+    expected: members(),
+  },
   'GET /api/projects/:projectId/clauses/export': {
     send: (a, _, c) => a.get(`/api/projects/${c.team.projectId}/clauses/export?format=csv`),
     expected: members(),
