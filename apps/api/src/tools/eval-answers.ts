@@ -1,7 +1,12 @@
 /**
  * `npm run eval:answers [-- --evidence gold|lexical|model] [--split test|train] [--calibrate] [--verbose]`
- * and `npm run eval:review [-- --evidence model]`: the answers library measured on CUAD contracts of one split (test by
- * default; never tuned on). Questions are generated from labels.csv (several phrasings per
+ * and `npm run eval:review [-- --evidence model] [--split train] [--verbose]`: the answers library measured
+ * on CUAD contracts of one split (test by default; never tuned on). `--model <file>` reads another
+ * clause model file than the shipped one; `--validate-fold` keeps only the training contracts that
+ * `npm run train:clauses -- --validate` holds out, so that its fold model
+ * (data/clause-models/validate-<technique>.bin) is measured on contracts it did not learn from (the
+ * shipped model was trained on the whole training split). With --review, `--verbose` lists each
+ * column's wrong cells: the document, CUAD's answer, the cell's and its first cited quote. Questions are generated from labels.csv (several phrasings per
  * category; yes/no, value and clause questions; clauses absent from a contract; questions across
  * groups of 15 contracts). Evidence is either the annotators' passages located in the page text
  * (`gold`, an upper bound, with the thesaurus-scored sentences beside them as search would add)
@@ -12,12 +17,13 @@
  * clauses as the grid reads it. `--calibrate` prints the score threshold
  * that best separates present from absent clauses (run it on train).
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BUILT_IN_REVIEW_TEMPLATES } from '@clearroom/contracts';
 import { parseArgs } from 'node:util';
 import { CUAD_CATEGORIES, readCuadLabels, type CuadContract } from '../cuad/labels.js';
 import { readCuadPages } from '../cuad/pages.js';
-import { cuadSplitOf } from '../cuad/split.js';
+import { cuadFoldOf, cuadSplitOf } from '../cuad/split.js';
 import type { Category, ComposedAnswer, Evidence } from '../modules/answers/answer.types.js';
 import { answerCell } from '../modules/answers/answer-cell.js';
 import { composeAnswer, DEFAULT_THRESHOLD } from '../modules/answers/compose-answer.js';
@@ -25,7 +31,7 @@ import { lexicalEvidence } from '../modules/answers/lexical-evidence.js';
 import { clausesToStore } from '../modules/clauses/clause-classification.service.js';
 import { evidenceScore, FOUND_THRESHOLD } from '../modules/clauses/clause-evidence.reader.js';
 import { ClauseModel } from '../modules/clauses/model/clause-model.js';
-import { startDateOf as startDateFromEvidence } from '../modules/answers/start-date.js';
+import { startOf } from '../modules/answers/start-date.js';
 import { namesAClause } from '../modules/answers/thesaurus.js';
 import { pageLookupKey, traceProblems } from '../modules/answers/trace.js';
 import { understandQuestion } from '../modules/answers/understand-question.js';
@@ -49,8 +55,14 @@ const { values: args } = parseArgs({
     review: { type: 'boolean', default: false },
     calibrate: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
+    model: { type: 'string' },
+    'validate-fold': { type: 'boolean', default: false },
   },
 });
+if (!['test', 'train'].includes(args.split))
+  throw new Error(`--split must be test or train, not ${args.split}`);
+if (args['validate-fold'] && args.split !== 'train')
+  throw new Error('--validate-fold is a fold of the training split: add --split train');
 const CATEGORIES = CUAD_CATEGORIES.filter((category) => category !== 'Document Name');
 const GROUP_SIZE = 15;
 /** The clause model's evidence passes its own calibrated decision, as in the product. */
@@ -66,7 +78,10 @@ type Doc = {
 };
 
 const contracts = readCuadLabels(path.resolve(args.corpus)).filter(
-  (contract) => cuadSplitOf(contract.pdfFile) === args.split,
+  (contract) =>
+    cuadSplitOf(contract.pdfFile) === args.split &&
+    // The fold `train:clauses --validate` holds out (see apps/api/src/tools/clauses/train.ts).
+    (!args['validate-fold'] || cuadFoldOf(`validate:${contract.pdfFile}`, 4) === 0),
 );
 const pages = await readCuadPages(
   path.resolve(args.corpus),
@@ -76,7 +91,13 @@ let located = 0;
 let passages = 0;
 if (!['gold', 'lexical', 'model'].includes(args.evidence))
   throw new Error(`--evidence must be gold, lexical or model, not ${args.evidence}`);
-const model = args.evidence === 'model' ? ClauseModel.loadShipped() : null;
+if (args.model && args.evidence !== 'model') throw new Error('--model needs --evidence model');
+const model =
+  args.evidence !== 'model'
+    ? null
+    : args.model
+      ? ClauseModel.fromBytes(readFileSync(path.resolve(args.model)))
+      : ClauseModel.loadShipped();
 let classifyMs = 0;
 const docs: Doc[] = contracts.map((contract, index) => {
   const pageTexts = pages[index]!.pages;
@@ -112,7 +133,7 @@ const docs: Doc[] = contracts.map((contract, index) => {
   return doc;
 });
 console.log(
-  `${args.split} split: ${docs.length} contracts; gold passages located in the page text: ${pct(located, passages)}; evidence: ${args.evidence}${model ? ` (clause model ${model.version}, ${(classifyMs / docs.length).toFixed(0)} ms a contract)` : ''}`,
+  `${args.split} split${args['validate-fold'] ? ' (validation fold)' : ''}: ${docs.length} contracts; gold passages located in the page text: ${pct(located, passages)}; evidence: ${args.evidence}${model ? ` (clause model ${model.version}, ${(classifyMs / docs.length).toFixed(0)} ms a contract)` : ''}`,
 );
 
 /** The clauses the product stores for the contract (clause model), read as the product reads them. */
@@ -361,10 +382,24 @@ function extractors(): void {
   }
 }
 
+/**
+ * True when the value is one of the answer's parts ("09/05/2019; perpetual"): "perpetual" for a
+ * term that runs until terminated, else the same date (a year-only answer "[]/[]/2025" takes any
+ * date of that year).
+ */
 function dateMatches(value: string, answer: string): boolean {
-  if (/perpetual/i.test(answer)) return value === 'perpetual';
-  const iso = normaliseDate(answer.split(';')[0]!);
-  return iso !== null && sameDate(value, iso);
+  return answer.split(';').some((part) => {
+    if (/perpetual/i.test(part)) return value === 'perpetual';
+    const iso = normaliseDate(part);
+    return iso !== null && sameDate(value, iso);
+  });
+}
+
+/** CUAD's answer states no date to compare ("", "[]/[]/[]": the date is blank in the filing). */
+function statesNoDate(answer: string): boolean {
+  return answer
+    .split(';')
+    .every((part) => !/perpetual/i.test(part) && normaliseDate(part) === null);
 }
 
 /** The date an agreement's terms run from: its effective date, else its agreement date (from the gold passages). */
@@ -395,20 +430,20 @@ function reviewColumns(): typeof REVIEW_COLUMNS {
 function review(): void {
   const tally = new Tally();
   const columns = reviewColumns();
+  const wrong = new Map(columns.map((column) => [column.label, [] as string[]]));
   if (args.evidence === 'model')
     console.log(columns.map((column) => `  ${column.label}: ${column.question}`).join('\n'));
   for (const doc of docs) {
     // With model evidence, the start date as the grid reads it (from the model's clauses).
-    const startIso =
-      args.evidence === 'model'
-        ? startDateFromEvidence(doc.evidence, doc.id, FOUND_THRESHOLD)
-        : startDateOf(doc);
+    const start = args.evidence === 'model' ? startOf(doc.evidence, doc.id, FOUND_THRESHOLD) : null;
+    const startIso = args.evidence === 'model' ? undefined : startDateOf(doc);
     for (const column of columns) {
       const began = performance.now();
       const cell = answerCell(column, doc.evidence, {
         ...(args.evidence === 'model' ? { threshold: FOUND_THRESHOLD } : {}),
         documents: [{ documentId: doc.id, documentName: doc.name, pageCount: doc.pages.length }],
         ...(startIso ? { startDates: new Map([[doc.id, startIso]]) } : {}),
+        ...(start ? { start } : {}),
       });
       tally.time(performance.now() - began);
       const ok = cellCorrect(column.category, column.type, cell.status, cell.value, doc);
@@ -420,13 +455,53 @@ function review(): void {
           doc.pages[citation.pageNumber - 1]?.slice(citation.start, citation.end) ===
             citation.quote,
         );
-      if (args.verbose && !ok)
-        console.log(
-          `  ${column.label} ${doc.name.slice(0, 40)}: ${cell.status} ${cell.value ?? ''} | CUAD ${doc.contract.answers[column.category]}`,
-        );
+      if (args.verbose && !ok) wrong.get(column.label)!.push(wrongCell(doc, column.category, cell));
     }
   }
+  if (args.verbose)
+    for (const [label, cells] of wrong) {
+      console.log(`\n${label}: ${cells.length} wrong`);
+      for (const line of cells) console.log(line);
+    }
   tally.print();
+}
+
+/** One wrong cell, for --verbose: the document, CUAD's answer and passage, the cell and its quote. */
+function wrongCell(
+  doc: Doc,
+  category: Category,
+  cell: {
+    status: string;
+    value: string | null;
+    citations: { pageNumber: number; quote: string }[];
+  },
+): string {
+  const flat = (text: string) => {
+    const one = text.replace(/\s+/g, ' ').trim();
+    return one.length > 240 ? `${one.slice(0, 240)}…` : one;
+  };
+  const expected = present(doc, category)
+    ? `present${doc.contract.answers[category] ? ` (${doc.contract.answers[category]})` : ''}`
+    : 'absent';
+  const gold = doc.contract.passages[category][0];
+  const cited = cell.citations[0];
+  return [
+    `  - ${doc.name.slice(0, 70)}`,
+    `    expected ${expected}; got ${cell.status}${cell.value && cell.value !== 'Yes' ? ` ${flat(cell.value)}` : ''}`,
+    ...(cited ? [`    cited p.${cited.pageNumber}: "${flat(cited.quote)}"`] : []),
+    ...(gold ? [`    CUAD: "${flat(gold)}"`] : []),
+    // For a wrong "not found": the best candidates that did not count.
+    ...(cell.status === 'not_found'
+      ? doc.evidence
+          .filter((each) => each.category === category)
+          .sort((a, b) => b.score - a.score)
+          .slice(0, 2)
+          .map(
+            (each) =>
+              `    candidate ${each.score.toFixed(2)} p.${each.pageNumber}: "${flat(each.pageText.slice(each.start, each.end))}"`,
+          )
+      : []),
+  ].join('\n');
 }
 
 function cellCorrect(
@@ -438,13 +513,17 @@ function cellCorrect(
 ): boolean {
   const answer = doc.contract.answers[category];
   if (type === 'place') {
-    if (!answer) return status === 'not_found';
+    // A governing-law clause whose answer CUAD left blank is met by any answer.
+    if (!answer) return (status === 'not_found') === !present(doc, category);
     return value !== null && answer.split(';').some((part) => samePlace(value, part));
   }
   if (type === 'date') {
-    if (!present(doc, category)) return status === 'not_found';
-    // A term clause with no date to state ("until the last patent expires") is answered by the clause.
-    if (!answer) return status !== 'not_found';
+    // An answer without a marked passage (rare) is met either way.
+    if (!present(doc, category))
+      return status === 'not_found' || (value !== null && !!answer && dateMatches(value, answer));
+    // A term clause with no date to state ("until the last patent expires", a blank date) is
+    // answered by the clause.
+    if (statesNoDate(answer)) return status !== 'not_found';
     return value !== null && dateMatches(value, answer);
   }
   return (status !== 'not_found') === present(doc, category);

@@ -94,4 +94,33 @@ describe('answerCell', () => {
     const cell = answerCell({ question: 'Governing law?', type: 'place' }, [own[1]!, other]);
     expect(cell.status).toBe('not_found');
   });
+
+  it('answers a value column from the found clause that states the value', () => {
+    const page =
+      'This Agreement will automatically renew at the end of the Initial Term on a year to year basis. ' +
+      'The Initial Term shall be two (2) years from the Effective Date.';
+    const renewal = evidence(
+      1,
+      page,
+      'This Agreement will automatically renew at the end of the Initial Term on a year to year basis.',
+      'Expiration Date',
+      0.9,
+    );
+    const term = evidence(
+      1,
+      page,
+      'The Initial Term shall be two (2) years from the Effective Date.',
+      'Expiration Date',
+      0.7,
+    );
+    const cell = answerCell(
+      { question: 'When does the agreement expire?', type: 'date' },
+      [renewal, term],
+      { threshold: 0.5, startDates: new Map([[7, '2019-11-20']]) },
+    );
+    expect(cell).toMatchObject({ status: 'answered', value: '2021-11-19', confidence: 0.7 });
+    expect(cell.citations[0]?.quote).toBe(
+      'The Initial Term shall be two (2) years from the Effective Date.',
+    );
+  });
 });

@@ -1,8 +1,17 @@
-import type { AnswerType, Evidence, ReviewCell } from './answer.types.js';
-import { composeAnswer, type ComposeOptions } from './compose-answer.js';
+import type { AnswerCitation, AnswerType, Category, Evidence, ReviewCell } from './answer.types.js';
+import { clauseCounts, clauseStated, relatedCategories } from './clause-checks.js';
+import { composeAnswer, DEFAULT_THRESHOLD, type ComposeOptions } from './compose-answer.js';
+import { cutToSentence } from './sentence-cut.js';
+import type { StartDate } from './start-date.js';
 import { understandQuestion } from './understand-question.js';
+import { extractValue } from './values/extract-value.js';
 
 export type CellQuestion = { question: string; type: AnswerType };
+
+export type CellOptions = ComposeOptions & {
+  /** The date the document's terms run from, with its passage: an expiration counted from it cites it too. */
+  start?: StartDate;
+};
 
 /**
  * One cell of a review grid (issue 16): the column's question answered from one document's
@@ -13,19 +22,34 @@ export type CellQuestion = { question: string; type: AnswerType };
 export function answerCell(
   column: CellQuestion,
   evidence: readonly Evidence[],
-  options: ComposeOptions = {},
+  cellOptions: CellOptions = {},
 ): ReviewCell {
-  const documentId = evidence[0]?.documentId ?? options.documents?.[0]?.documentId;
+  const { start, ...composeOptions } = cellOptions;
+  const documentId = evidence[0]?.documentId ?? composeOptions.documents?.[0]?.documentId;
   if (documentId === undefined)
     throw new Error('answerCell needs the document: evidence or options.documents');
   const own = evidence.filter((each) => each.documentId === documentId);
-  const documentName = own[0]?.documentName ?? options.documents?.[0]?.documentName ?? '';
+  const documentName = own[0]?.documentName ?? composeOptions.documents?.[0]?.documentName ?? '';
+  const options: ComposeOptions =
+    start && !composeOptions.startDates?.has(documentId)
+      ? { ...composeOptions, startDates: new Map([[documentId, start.iso]]) }
+      : composeOptions;
   const understood = {
     ...understandQuestion(column.question, { documents: [{ documentId, names: [documentName] }] }),
     answerType: column.type,
     scope: { kind: 'named' as const, documentIds: [documentId], exhaustive: false },
   };
-  const answer = composeAnswer(understood, own, options);
+  const threshold = options.threshold ?? DEFAULT_THRESHOLD;
+  const answer = composeAnswer(
+    understood,
+    valueFirst(
+      checked(own, understood.categories[0], threshold),
+      column.type,
+      threshold,
+      options.startDates?.get(documentId),
+    ),
+    options,
+  );
   const outcome = answer.documents[0];
   if (!outcome || outcome.status === 'not_found' || outcome.status === 'filtered_out')
     return {
@@ -52,13 +76,112 @@ export function answerCell(
       confidence,
       citations: answer.citations,
     };
+  const counted =
+    start && cited && outcome.value
+      ? countedFrom(start, cited, outcome.value.value, answer.citations.length + 1)
+      : null;
   return {
     status: 'answered',
     value: valueOfCell(column.type, outcome.value?.value, cited?.quote),
-    answer: answer.text,
+    answer: counted ? `${answer.text}\n${counted.text}` : answer.text,
     confidence,
-    citations: answer.citations,
+    citations: counted ? [...answer.citations, counted.citation] : answer.citations,
   };
+}
+
+/**
+ * When the cited clause states a term, not its end ("two (2) years from the Effective Date"), and
+ * the date was counted from the document's start date: the sentence that states that date, cited
+ * after the clause's own citations.
+ */
+function countedFrom(
+  start: StartDate,
+  cited: AnswerCitation,
+  value: string,
+  number: number,
+): { text: string; citation: AnswerCitation } | null {
+  if (cited.category !== 'Expiration Date') return null;
+  if (extractValue('date', cited.category, cited.quote)?.value === value) return null;
+  const passage = start.evidence;
+  const written = extractValue(
+    'date',
+    passage.category,
+    passage.pageText.slice(passage.start, passage.end),
+  )?.asWritten;
+  const at = written ? passage.pageText.indexOf(written, passage.start) : -1;
+  const span = cutToSentence(passage.pageText, passage, passage.category, at >= 0 ? at : undefined);
+  const quote = passage.pageText.slice(span.start, span.end);
+  const citation: AnswerCitation = {
+    number,
+    documentId: passage.documentId,
+    documentName: passage.documentName,
+    category: passage.category,
+    pageNumber: passage.pageNumber,
+    start: span.start,
+    end: span.end,
+    quote,
+  };
+  return {
+    text: `Counted from ${start.iso}, the date its terms run from: "${quote.replace(/\s+/g, ' ').trim()}" [${number}]`,
+    citation,
+  };
+}
+
+/**
+ * The evidence as the cell weighs it (clause-checks.ts): a found clause without the words its
+ * category cannot lack drops under the threshold; a candidate under it that states the clause in
+ * so many words reaches it; a found clause of a related category that states it ("an exclusive
+ * license") answers as one of the asked category.
+ */
+function checked(
+  evidence: readonly Evidence[],
+  category: Category | undefined,
+  threshold: number,
+): Evidence[] {
+  if (!category) return [...evidence];
+  const related = relatedCategories(category);
+  return evidence.flatMap((each): Evidence[] => {
+    const text = each.pageText.slice(each.start, each.end);
+    if (related.includes(each.category))
+      return each.score >= threshold && clauseStated(category, text) ? [{ ...each, category }] : [];
+    if (each.score >= threshold && !clauseCounts(category, text))
+      return [{ ...each, score: threshold * 0.99 }];
+    if (each.score < threshold && clauseStated(category, text))
+      return [{ ...each, score: threshold }];
+    return [each];
+  });
+}
+
+const VALUE_TYPES: readonly AnswerType[] = ['date', 'duration', 'money', 'place'];
+
+/**
+ * For a column typed as a value: when a found clause states it ("The term shall be two years")
+ * and a better-scoring one does not ("This Agreement will renew at the end of the Initial Term"),
+ * the one that states it answers; the other stays found, and may qualify it.
+ */
+function valueFirst(
+  evidence: Evidence[],
+  type: AnswerType,
+  threshold: number,
+  startIso: string | undefined,
+): Evidence[] {
+  if (!VALUE_TYPES.includes(type)) return evidence;
+  const states = (each: Evidence) =>
+    each.score >= threshold &&
+    extractValue(
+      type,
+      each.category,
+      each.pageText.slice(each.start, each.end),
+      startIso ? { startIso } : {},
+    ) !== null;
+  if (!evidence.some(states)) return evidence;
+  return evidence.map((each) =>
+    each.score < threshold
+      ? each
+      : states(each)
+        ? { ...each, score: Math.max(each.score, threshold + 1e-6) }
+        : { ...each, score: threshold },
+  );
 }
 
 function valueOfCell(

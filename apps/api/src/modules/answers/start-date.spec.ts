@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Category, Evidence } from './answer.types.js';
 import { answerCell } from './answer-cell.js';
-import { startDateOf } from './start-date.js';
+import { startDateOf, startOf } from './start-date.js';
 
 const PAGE =
   'This Agreement is entered into as of March 3, 2021 (the "Agreement Date"). ' +
@@ -59,5 +59,34 @@ describe('startDateOf', () => {
     );
     // Three years from 1 April 2021: the term's last day.
     expect(cell).toMatchObject({ status: 'answered', value: '2024-03-31' });
+  });
+
+  it('cites the start date an expiration was counted from, after the term clause', () => {
+    const start = startOf([agreementDate, effectiveDate, expiration], 7, 0.5);
+    expect(start?.iso).toBe('2021-04-01');
+    const cell = answerCell(
+      { question: 'When does the agreement expire?', type: 'date' },
+      [expiration],
+      { threshold: 0.5, ...(start ? { start } : {}) },
+    );
+    expect(cell.value).toBe('2024-03-31');
+    expect(cell.citations.map((citation) => citation.quote)).toEqual([
+      'This Agreement shall expire three (3) years after the Effective Date.',
+      'This Agreement shall become effective on April 1, 2021 (the "Effective Date").',
+    ]);
+    expect(cell.answer).toBe(
+      '2024-03-31 (three (3) years) [1]\n' +
+        '"This Agreement shall expire three (3) years after the Effective Date." [1]\n' +
+        'Counted from 2021-04-01, the date its terms run from: "This Agreement shall become effective on April 1, 2021 (the "Effective Date")." [2]',
+    );
+    for (const citation of cell.citations)
+      expect(PAGE.slice(citation.start, citation.end)).toBe(citation.quote);
+  });
+
+  it('takes a year-only start date when no whole date is stated', () => {
+    const page = 'This Agreement is dated as of ____________, 2020 (the "Effective Date").';
+    const blank = { ...effectiveDate, pageText: page, start: 0, end: page.length };
+    expect(startDateOf([blank], 7, 0.5)).toBe('2020');
+    expect(startDateOf([blank, agreementDate], 7, 0.5)).toBe('2021-03-03');
   });
 });

@@ -3,7 +3,8 @@ import { Injectable } from '@nestjs/common';
 import type { Citation } from '@clearroom/contracts';
 import type { Category, Evidence } from '../answers/answer.types.js';
 import { answerCell } from '../answers/answer-cell.js';
-import { START_DATE_CATEGORIES, startDateOf } from '../answers/start-date.js';
+import { START_DATE_CATEGORIES, startOf, type StartDate } from '../answers/start-date.js';
+import { relatedCategories } from '../answers/clause-checks.js';
 import { namesAClause } from '../answers/thesaurus.js';
 import { understandQuestion } from '../answers/understand-question.js';
 import { ClauseEvidenceReader, FOUND_THRESHOLD } from '../clauses/clause-evidence.reader.js';
@@ -42,13 +43,16 @@ export class ClauseIndexReviewCellAnswerer implements ReviewCellAnswerer {
     document: ReviewDocument,
     pause: () => Promise<void> = noPause,
   ): Promise<CellAnswer[]> {
-    const categoriesOf = columns.map((column) =>
-      namesAClause(column.question)
-        ? understandQuestion(column.question, {
-            documents: [{ documentId: document.documentId, names: [document.originalname] }],
-          }).categories
-        : null,
-    );
+    // A column reads its categories' clauses and those of related categories that may state its
+    // clause ("an exclusive license" for exclusivity).
+    const categoriesOf = columns.map((column) => {
+      if (!namesAClause(column.question)) return null;
+      const { categories } = understandQuestion(column.question, {
+        documents: [{ documentId: document.documentId, names: [document.originalname] }],
+      });
+      const related = categories[0] ? relatedCategories(categories[0]) : [];
+      return [...categories, ...related.filter((each) => !categories.includes(each))];
+    });
     // An expiration "three years after the Effective Date" needs the date the terms run from.
     const needsStart = categoriesOf.some((categories) => categories?.includes('Expiration Date'));
     const wanted = [
@@ -68,9 +72,7 @@ export class ClauseIndexReviewCellAnswerer implements ReviewCellAnswerer {
             [{ id: document.documentId, originalName: document.originalname, pageCount }],
             wanted,
           );
-    const startIso = needsStart
-      ? startDateOf(evidence, document.documentId, FOUND_THRESHOLD)
-      : undefined;
+    const start = needsStart ? startOf(evidence, document.documentId, FOUND_THRESHOLD) : undefined;
     const answers: CellAnswer[] = [];
     for (const [index, column] of columns.entries()) {
       await pause();
@@ -78,7 +80,7 @@ export class ClauseIndexReviewCellAnswerer implements ReviewCellAnswerer {
       answers.push(
         !categories
           ? await this.keywords.answer(column, document)
-          : this.fromEvidence(column, document, pageCount, evidence, categories, startIso),
+          : this.fromEvidence(column, document, pageCount, evidence, categories, start),
       );
     }
     return answers;
@@ -90,14 +92,14 @@ export class ClauseIndexReviewCellAnswerer implements ReviewCellAnswerer {
     pageCount: number | null,
     evidence: readonly Evidence[],
     categories: readonly Category[],
-    startIso: string | undefined,
+    start: StartDate | undefined,
   ): CellAnswer {
     const cell = answerCell(
       { question: column.question, type: column.type },
       evidence.filter((each) => categories.includes(each.category)),
       {
         threshold: FOUND_THRESHOLD,
-        ...(startIso ? { startDates: new Map([[document.documentId, startIso]]) } : {}),
+        ...(start ? { start } : {}),
         documents: [
           {
             documentId: document.documentId,

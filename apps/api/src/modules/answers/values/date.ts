@@ -1,7 +1,7 @@
 import type { ExtractedValue } from '../answer.types.js';
-import { extractDuration } from './duration.js';
 
-export type DateKind = 'agreement' | 'effective' | 'expiration';
+/** Expiration dates are read by expiration.ts. */
+export type DateKind = 'agreement' | 'effective';
 
 const MONTHS = [
   ...['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september'],
@@ -9,23 +9,32 @@ const MONTHS = [
 ];
 const MONTH =
   '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
-/** "6th", "6", "6t h" (a PDF's text layer splits letters), "1st". */
-const DAY = '(\\d{1,2})\\s*(?:st|nd|rd|th|t\\s?h|s\\s?t|n\\s?d|r\\s?d)?';
+const ORDINALS = [
+  ...['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth'],
+  ...['tenth', 'eleventh', 'twelfth', 'thirteenth', 'fourteenth', 'fifteenth', 'sixteenth'],
+  ...['seventeenth', 'eighteenth', 'nineteenth', 'twentieth'],
+];
+for (const unit of ORDINALS.slice(0, 9)) ORDINALS.push(`twenty-${unit}`);
+ORDINALS.push('thirtieth', 'thirty-first');
+/** An ordinal in words, longest first so that "twenty-first" is not read as "first". */
+const ORDINAL_WORD = `(?:${[...ORDINALS].sort((a, b) => b.length - a.length).join('|')})`;
+/** "6th", "6", "6t h" (a PDF's text layer splits letters), "1st", "first". */
+const DAY = `(\\d{1,2}|${ORDINAL_WORD})\\s*(?:st|nd|rd|th|t\\s?h|s\\s?t|n\\s?d|r\\s?d)?`;
 const YEAR = '((?:19|20)\\d{2})';
 
 const FORMS: { pattern: RegExp; read: (match: RegExpExecArray) => [number, number, number] }[] = [
   {
-    // March 6, 2006 · March 6 2006
-    pattern: new RegExp(`\\b${MONTH}\\s+${DAY}\\s*,?\\s*${YEAR}\\b`, 'gi'),
-    read: (m) => [Number(m[3]), monthOf(m[1]!), Number(m[2])],
+    // March 6, 2006 · March 6 2006 · _Dec. 8, 2005 (a filled-in blank)
+    pattern: new RegExp(`(?<![a-z])${MONTH}\\s+${DAY}\\s*,?\\s*${YEAR}\\b`, 'gi'),
+    read: (m) => [Number(m[3]), monthOf(m[1]!), dayOf(m[2]!)],
   },
   {
-    // 6th day of March, 2006 · 6 March 2006
+    // 6th day of March, 2006 · 6 March 2006 · first day of July, 2017
     pattern: new RegExp(
       `\\b${DAY}\\s*(?:day\\s+of\\s+)?${MONTH}\\s*,?\\s*(?:in\\s+the\\s+year\\s+)?${YEAR}\\b`,
       'gi',
     ),
-    read: (m) => [Number(m[3]), monthOf(m[2]!), Number(m[1])],
+    read: (m) => [Number(m[3]), monthOf(m[2]!), dayOf(m[1]!)],
   },
   {
     // 2006-03-06
@@ -33,14 +42,27 @@ const FORMS: { pattern: RegExp; read: (match: RegExpExecArray) => [number, numbe
     read: (m) => [Number(m[1]), Number(m[2]), Number(m[3])],
   },
   {
-    // 03/06/2006 · 3/6/06 (month first, as in US filings)
-    pattern: /\b(\d{1,2})[/.](\d{1,2})[/.]((?:19|20)?\d{2})\b/g,
-    read: (m) => [fullYear(m[3]!), Number(m[1]), Number(m[2])],
+    // 03/06/2006 · 3/6/06 · 3-14-18 (month first, as in US filings) · 29/3/18 (day first when it must be)
+    pattern: /\b(\d{1,2})([/.-])(\d{1,2})\2((?:19|20)?\d{2})\b/g,
+    read: (m) => {
+      const [first, second] = [Number(m[1]), Number(m[3])];
+      return first > 12 && second <= 12
+        ? [fullYear(m[4]!), second, first]
+        : [fullYear(m[4]!), first, second];
+    },
   },
   {
     // March 2006 · the ___ day of March, 2006 (day left blank): month and year only
-    pattern: new RegExp(`\\b${MONTH}\\s*,?\\s*${YEAR}\\b`, 'gi'),
+    pattern: new RegExp(`(?<![a-z])${MONTH}\\s*,?\\s*${YEAR}\\b`, 'gi'),
     read: (m) => [Number(m[2]), monthOf(m[1]!), 0],
+  },
+  {
+    // "dated as of ____, 2020", "[ ] day of [ ], 2020", "as of , 2020" (day and month left blank): the year only
+    pattern: new RegExp(
+      `(?:_{2,}|\\[[^\\]\\n]{0,6}\\]|\\bday\\s+of|\\b(?:as\\s+of|dated)\\s*(?=,))[\\s_,[\\]·•*]*${YEAR}\\b`,
+      'gi',
+    ),
+    read: (m) => [Number(m[1]), 0, 0],
   },
 ];
 
@@ -60,7 +82,7 @@ export function findDates(text: string): FoundDate[] {
       )
         continue;
       const [year, month, day] = form.read(match);
-      if (month < 1 || month > 12 || day < 0 || day > 31) continue;
+      if (month < 0 || month > 12 || day < 0 || day > 31 || (month === 0 && day > 0)) continue;
       found.push({ iso: isoOf(year, month, day), asWritten: match[0], index });
     }
   }
@@ -70,34 +92,11 @@ export function findDates(text: string): FoundDate[] {
 const CUES: Record<DateKind, RegExp> = {
   agreement: /\b(?:dated|made|entered|executed|as\s+of|day\s+of)\b/i,
   effective: /\beffective\b|\bcommenc|\bas\s+of\b|\bstart/i,
-  expiration: /\bexpir|\bterminat|\buntil\b|\bthrough\b|\bend(?:s|ing)?\b|\bthereafter\b/i,
 };
-const PERPETUAL = /\b(?:perpetu(?:al|ity)|indefinite(?:ly)?|until\s+terminated)\b/i;
 
-/**
- * The date a clause states, ISO-normalised with the words as written: the date nearest the kind's
- * cue words. An expiration clause written as a term ("five (5) years from the Effective Date") is
- * counted from `startIso` when it is known; a perpetual term is stated as "perpetual".
- */
-export function extractDate(
-  quote: string,
-  kind: DateKind,
-  startIso?: string,
-): ExtractedValue | null {
+/** The date a clause states, ISO-normalised with the words as written: the date nearest the kind's cue words. */
+export function extractDate(quote: string, kind: DateKind): ExtractedValue | null {
   const dates = findDates(quote);
-  if (kind === 'expiration') {
-    const term = extractDuration(quote, 'term');
-    if (
-      dates.length === 0 &&
-      term &&
-      term.value !== 'perpetual' &&
-      startIso &&
-      /^\d{4}-\d{2}-\d{2}$/.test(startIso)
-    )
-      return { value: addDuration(startIso, term.value), asWritten: term.asWritten };
-    const perpetual = PERPETUAL.exec(quote);
-    if (dates.length === 0 && perpetual) return { value: 'perpetual', asWritten: perpetual[0] };
-  }
   if (dates.length === 0) return null;
   if (kind === 'agreement' || dates.length === 1)
     return { value: dates[0]!.iso, asWritten: dates[0]!.asWritten };
@@ -112,20 +111,6 @@ export function extractDate(
     }))
     .sort((a, b) => a.distance - b.distance)[0]!.date;
   return { value: nearest.iso, asWritten: nearest.asWritten };
-}
-
-/** `2006-03-06` plus "5 years" → `2011-03-05` (a term of N years ends the day before the anniversary). */
-function addDuration(startIso: string, duration: string): string {
-  const [count, unit] = duration.replace(/^successive\s+/, '').split(' ');
-  const [year, month, day] = startIso.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  const n = Number(count);
-  if (unit!.startsWith('year')) date.setUTCFullYear(date.getUTCFullYear() + n);
-  else if (unit!.startsWith('month')) date.setUTCMonth(date.getUTCMonth() + n);
-  else if (unit!.startsWith('week')) date.setUTCDate(date.getUTCDate() + 7 * n);
-  else date.setUTCDate(date.getUTCDate() + n);
-  date.setUTCDate(date.getUTCDate() - 1);
-  return date.toISOString().slice(0, 10);
 }
 
 /** A date as CUAD's annotators write it ("3/6/06", "[]/[]/2016") or any form above, as ISO; null when none. */
@@ -150,6 +135,11 @@ export function sameDate(a: string, b: string): boolean {
   return !Number.isNaN(x) && !Number.isNaN(y) && Math.abs(x - y) <= 86_400_000;
 }
 
+function dayOf(written: string): number {
+  const word = ORDINALS.indexOf(written.toLowerCase());
+  return word >= 0 ? word + 1 : Number(written);
+}
+
 function monthOf(name: string): number {
   const lower = name.toLowerCase().replace('.', '');
   return MONTHS.findIndex((month) => month.startsWith(lower.slice(0, 3))) + 1;
@@ -162,6 +152,7 @@ function fullYear(written: string): number {
 }
 
 function isoOf(year: number, month: number, day: number): string {
+  if (month === 0) return String(year);
   const mm = String(month).padStart(2, '0');
   return day === 0 ? `${year}-${mm}` : `${year}-${mm}-${String(day).padStart(2, '0')}`;
 }

@@ -1,6 +1,7 @@
 import type { AnswerType, Category, ExtractedValue, Redaction } from '../answer.types.js';
 import { extractDate, type DateKind } from './date.js';
 import { extractDuration, type DurationKind } from './duration.js';
+import { extractExpiration } from './expiration.js';
 import { extractMoney } from './money.js';
 import { extractParties } from './parties.js';
 import { extractPlace } from './place.js';
@@ -20,7 +21,6 @@ const DURATION_KIND: Partial<Record<Category, DurationKind>> = {
 const DATE_KIND: Partial<Record<Category, DateKind>> = {
   'Agreement Date': 'agreement',
   'Effective Date': 'effective',
-  'Expiration Date': 'expiration',
 };
 
 /**
@@ -40,7 +40,9 @@ export function extractValue(
     case 'duration':
       return extractDuration(quote, DURATION_KIND[category] ?? 'term');
     case 'date':
-      return extractDate(quote, DATE_KIND[category] ?? 'agreement', context.startIso);
+      return category === 'Expiration Date'
+        ? extractExpiration(quote, context.startIso)
+        : extractDate(quote, DATE_KIND[category] ?? 'agreement');
     case 'money':
       return extractMoney(quote);
     case 'parties':

@@ -58,7 +58,12 @@ export function extractPlace(quote: string): ExtractedValue | null {
   const cue = LAW_CUE.exec(quote);
   const from = cue ? cue.index : 0;
   const matches = [...quote.slice(from).matchAll(PLACE)];
-  const first = matches[0] ?? [...quote.matchAll(PLACE)][0];
+  // "the laws of the United States and the State of Florida": the state's law is the one chosen.
+  const state = matches[1] && US_STATES.includes(canonicalPlace(matches[1][0])) ? matches[1] : null;
+  const first =
+    (matches[0] && canonicalPlace(matches[0][0]) === 'United States' ? state : null) ??
+    matches[0] ??
+    [...quote.matchAll(PLACE)][0];
   if (!first) return null;
   const asWritten = first[0];
   const value = canonicalPlace(asWritten);
@@ -83,14 +88,22 @@ export function findPlaces(text: string): string[] {
 
 /**
  * True when two place names refer to the same place: equal once "the State of" and the like are
- * dropped, or one is the other followed by its country ("Ontario" and "Ontario, Canada").
+ * dropped, or one is the other followed by its country ("Ontario" and "Ontario, Canada"); a
+ * law of two places ("England and Wales") is the same as either.
  */
 export function samePlace(a: string, b: string): boolean {
+  const parts = (text: string) => text.split(/\s+and\s+(?!the\s+laws?\b)/i);
+  if (/\s+and\s+/i.test(a) || /\s+and\s+/i.test(b))
+    return parts(a).some((x) => parts(b).some((y) => oneSamePlace(x, y)));
+  return oneSamePlace(a, b);
+}
+
+function oneSamePlace(a: string, b: string): boolean {
   const norm = (text: string) =>
     text
       .toLowerCase()
       .replace(/\bpeople's republic of\b|\bprc\b/g, 'china')
-      .replace(/\b(the|state|commonwealth|province|of|laws?)\b/g, ' ')
+      .replace(/\b(the|state|commonwealth|province|republic|of|laws?)\b/g, ' ')
       .replace(/[^a-z']+/g, ' ')
       .trim();
   const x = norm(a);

@@ -24,11 +24,20 @@ describe('extractPlace', () => {
     );
     expect(extractPlace('This Agreement is governed by English law.')?.value).toBe('England');
     expect(extractPlace('Nothing here names a place.')).toBeNull();
+    expect(
+      extractPlace('governed by the laws of the United States and the State of Florida')?.value,
+    ).toBe('Florida');
+    expect(extractPlace('governed by the laws of the United States of America')?.value).toBe(
+      'United States',
+    );
   });
 
   it('compares places by their words', () => {
     expect(samePlace('Ontario', 'Ontario, Canada')).toBe(true);
     expect(samePlace('Virginia', 'West Virginia')).toBe(false);
+    expect(samePlace('England and Wales', 'Wales, United Kingdom')).toBe(true);
+    expect(samePlace('England and Wales', 'Scotland')).toBe(false);
+    expect(samePlace('Kazakhstan', 'Republic of Kazakhstan')).toBe(true);
     expect(samePlace('New York', 'California')).toBe(false);
   });
 });
@@ -66,15 +75,21 @@ describe('extractDate', () => {
     });
     expect(extractDate('dated as of January 21, 2003', 'agreement')?.value).toBe('2003-01-21');
     expect(extractDate('effective 3/6/06', 'effective')?.value).toBe('2006-03-06');
-    expect(
-      extractDate('signed May 1, 2001 and shall expire on March 31, 2011.', 'expiration')?.value,
-    ).toBe('2011-03-31');
   });
 
-  it('counts a term from the start date, and states a perpetual one', () => {
-    const term = 'The term shall be five (5) years from the Effective Date.';
-    expect(extractDate(term, 'expiration', '2005-08-22')?.value).toBe('2010-08-21');
-    expect(extractDate('shall continue in perpetuity', 'expiration')?.value).toBe('perpetual');
+  it('reads day-first, dashed, ordinal-word and year-only dates', () => {
+    expect(extractDate('dated 29/3/18', 'agreement')?.value).toBe('2018-03-29');
+    expect(extractDate('signed 3-14-18 by', 'agreement')?.value).toBe('2018-03-14');
+    expect(extractDate('made this first day of July, 2017', 'agreement')?.value).toBe('2017-07-01');
+    expect(extractDate('as of the twenty-first day of May, 2001', 'agreement')?.value).toBe(
+      '2001-05-21',
+    );
+    expect(extractDate('dated as of ___________, 2015 (the', 'agreement')?.value).toBe('2015');
+    expect(extractDate('effective as of the [ ] day of [ ], 2020', 'effective')?.value).toBe(
+      '2020',
+    );
+    expect(extractDate('is effective as of , 2020 (the', 'effective')?.value).toBe('2020');
+    expect(extractDate('in fiscal 2020', 'agreement')).toBeNull();
   });
 
   it('normalises CUAD answers and compares', () => {

@@ -1,0 +1,230 @@
+import { describe, expect, it } from '@jest/globals';
+import type { Evidence } from './answer.types.js';
+import { answerCell } from './answer-cell.js';
+import { clauseCounts, clauseStated } from './clause-checks.js';
+
+describe('clauseCounts', () => {
+  it('never counts a non-exclusive grant, an exclusive remedy or forum as exclusivity', () => {
+    for (const text of [
+      'Licensor grants to Licensee a non-exclusive, non-transferable license to use the Marks.',
+      'appoints the Distributor as its nonexclusive authorized distributor for the Products',
+      'grants a perpetual, non- exclusive, royalty-free license',
+      'This Agreement does not create an exclusive business relationship between the Parties.',
+      'The remedies in this Section are the sole and exclusive remedies of the Customer.',
+      'The courts of New York shall have exclusive jurisdiction.',
+    ])
+      expect(clauseCounts('Exclusivity', text)).toBe(false);
+    for (const text of [
+      'Company appoints Distributor as its exclusive distributor of the Products in the Territory.',
+      'Distributor shall not sell any products that compete with the Products, or purchase them from any other supplier.',
+      'Customer shall purchase its requirements of the Products only from Supplier.',
+    ])
+      expect(clauseCounts('Exclusivity', text)).toBe(true);
+  });
+
+  it('counts a termination right without cause as termination for convenience, not one for cause', () => {
+    for (const text of [
+      'Either party may terminate this Agreement for convenience upon ninety (90) days written notice.',
+      'Either party may terminate this Agreement at any time, for any reason, upon thirty days notice.',
+      'AIG shall have the absolute right to terminate this Agreement upon thirty (30) days prior written notice.',
+      'Either party may terminate this Agreement by providing three months written notice to the other.',
+    ])
+      expect(clauseCounts('Termination For Convenience', text)).toBe(true);
+    for (const text of [
+      'Either Party may terminate this Agreement for material breach upon thirty (30) days notice.',
+      'This Agreement may be terminated immediately by Licensor under any of the following conditions:',
+      'If Company fails to cure the breach within thirty (30) days after notice, Investor may terminate.',
+      'This Agreement shall automatically terminate in case the License Agreement is terminated for any reason.',
+      'This Agreement shall be governed by the laws of New York.',
+    ])
+      expect(clauseCounts('Termination For Convenience', text)).toBe(false);
+  });
+
+  it('counts a term clause as an expiration, not a termination right or a date alone', () => {
+    expect(
+      clauseCounts('Expiration Date', 'The term of this Agreement shall be two (2) years.'),
+    ).toBe(true);
+    expect(clauseCounts('Expiration Date', 'This Agreement shall continue until terminated.')).toBe(
+      true,
+    );
+    expect(
+      clauseCounts('Expiration Date', 'Terms of the project: 12 weeks from February 8, 2018.'),
+    ).toBe(true);
+    expect(
+      clauseCounts(
+        'Expiration Date',
+        '"Contract Period" shall mean that period of time commencing as of May 31, 1999 and concluding May 31, 2000.',
+      ),
+    ).toBe(true);
+    expect(
+      clauseCounts(
+        'Expiration Date',
+        'This Power of Attorney shall be revoked and terminated automatically upon the termination of the Services Agreement.',
+      ),
+    ).toBe(true);
+    for (const text of [
+      'Effective Date: July 1, 2019',
+      'This Agreement may be terminated by ArTara upon thirty (30) days prior written notice.',
+      'This Affiliate Agreement is executed as of the 14th day of December, 1997.',
+      'Schedules:',
+    ])
+      expect(clauseCounts('Expiration Date', text)).toBe(false);
+  });
+
+  it('counts a restriction on competing, not a heading or a clause that leaves competing free', () => {
+    expect(
+      clauseCounts(
+        'Non-Compete',
+        'During the term, Distributor shall not sell any product which is competitive with the Products.',
+      ),
+    ).toBe(true);
+    expect(
+      clauseCounts('Non-Compete', 'the Consultant shall not engage in any activity in the field'),
+    ).toBe(true);
+    for (const text of [
+      'Divested Businesses 12',
+      'b) [***] (outside)',
+      'The receipt of Information will not preclude the Recipient from providing products which may be competitive with those of the Discloser.',
+    ])
+      expect(clauseCounts('Non-Compete', text)).toBe(false);
+  });
+
+  it('does not count a change of control carved out of an assignment clause, unless it triggers a right', () => {
+    for (const text of [
+      'A change of control of Rogers shall not be considered an assignment of this Agreement.',
+      'Notwithstanding the foregoing, no consent shall be required for an assignment made pursuant to a merger.',
+      'Neither Party may assign this Agreement without the prior written consent of the other Party, except that a Party may make such an assignment without the other Party’s consent to its Affiliates or to a successor by merger.',
+    ])
+      expect(clauseCounts('Change Of Control', text)).toBe(false);
+    for (const text of [
+      'Either party may terminate this Agreement upon a change of control of the other party.',
+      'Any assignment, including by merger or change of control, requires the prior written consent of Supplier.',
+      'no consent shall be required for an assignment in connection with a merger, provided that the assigning party gives the other party notice of it.',
+    ])
+      expect(clauseCounts('Change Of Control', text)).toBe(true);
+  });
+
+  it('counts a most-favoured term only when it compares with what others get', () => {
+    for (const text of [
+      'Supplier shall extend to Buyer most favored customer pricing.',
+      'Such terms shall be no less favorable than those granted to any other licensee.',
+      'The prices charged to Distributor shall not exceed the prices charged to any other distributor.',
+    ])
+      expect(clauseCounts('Most Favored Nation', text)).toBe(true);
+    for (const text of [
+      'Modem signals have the highest precedence, and Unknown tones have the lowest.',
+      'A company is an Affiliate if it owns no less than 10% of its equity.',
+    ])
+      expect(clauseCounts('Most Favored Nation', text)).toBe(false);
+  });
+
+  it('counts a cap when it limits an amount, a kind of damages or the time to claim', () => {
+    for (const text of [
+      "In no event shall either party's aggregate liability exceed the fees paid.",
+      'Neither party shall be liable for any indirect or consequential damages.',
+      'Any claim must be brought within one (1) year after the cause of action arises.',
+    ])
+      expect(clauseCounts('Cap On Liability', text)).toBe(true);
+    for (const text of [
+      'The Company shall not be liable for defective Products, except as provided in this Agreement.',
+      'Bravatek shall indemnify Fazync for any and all damages, costs and expenses.',
+    ])
+      expect(clauseCounts('Cap On Liability', text)).toBe(false);
+  });
+
+  it('has no check for other categories', () => {
+    expect(clauseCounts('Governing Law', 'anything')).toBe(true);
+    expect(clauseStated('Governing Law', 'anything')).toBe(false);
+  });
+});
+
+describe('clauseStated', () => {
+  it('takes a clause stated in so many words', () => {
+    expect(clauseStated('Exclusivity', 'COMWARE shall have the exclusive right to resell')).toBe(
+      true,
+    );
+    expect(clauseStated('Exclusivity', 'a non-exclusive right to resell')).toBe(false);
+    expect(
+      clauseStated(
+        'Termination For Convenience',
+        'Bank may terminate the Services for convenience',
+      ),
+    ).toBe(true);
+    expect(
+      clauseStated('Termination For Convenience', 'may terminate upon thirty days notice'),
+    ).toBe(false);
+  });
+});
+
+describe('answerCell with clause checks', () => {
+  const page =
+    'Licensor grants to Licensee a non-exclusive license to use the Marks. ' +
+    'Either party may terminate this Agreement for convenience upon sixty (60) days notice.';
+  const span = (phrase: string, category: Evidence['category'], score: number): Evidence => {
+    const start = page.indexOf(phrase);
+    return {
+      documentId: 3,
+      documentName: 'Licence',
+      category,
+      score,
+      pageNumber: 1,
+      start,
+      end: start + phrase.length,
+      pageText: page,
+      pageCount: 1,
+    };
+  };
+
+  it('answers "not found" for a found non-exclusive grant, and "Yes" for a stated convenience right', () => {
+    const grant = span(
+      'Licensor grants to Licensee a non-exclusive license to use the Marks.',
+      'Exclusivity',
+      0.8,
+    );
+    expect(
+      answerCell({ question: 'Is there an exclusivity clause?', type: 'yes_no' }, [grant], {
+        threshold: 0.5,
+      }).status,
+    ).toBe('not_found');
+    const convenience = span(
+      'Either party may terminate this Agreement for convenience upon sixty (60) days notice.',
+      'Termination For Convenience',
+      0.2,
+    );
+    expect(
+      answerCell(
+        { question: 'Can a party terminate for convenience?', type: 'yes_no' },
+        [convenience],
+        { threshold: 0.5 },
+      ),
+    ).toMatchObject({ status: 'answered', value: 'Yes' });
+  });
+
+  it('answers exclusivity from a found licence grant that is exclusive, not from a non-exclusive one', () => {
+    const page2 =
+      'Licensor grants to Licensee an exclusive license to sell the Products in the Territory. ' +
+      'Licensor grants to Licensee a non-exclusive license to use the Marks.';
+    const grant = (phrase: string): Evidence => ({
+      ...span('', 'License Grant', 0.9),
+      pageText: page2,
+      start: page2.indexOf(phrase),
+      end: page2.indexOf(phrase) + phrase.length,
+    });
+    const question = { question: 'Is there an exclusivity clause?', type: 'yes_no' as const };
+    const exclusive = grant(
+      'Licensor grants to Licensee an exclusive license to sell the Products in the Territory.',
+    );
+    const nonExclusive = grant(
+      'Licensor grants to Licensee a non-exclusive license to use the Marks.',
+    );
+    const cell = answerCell(question, [exclusive, nonExclusive], { threshold: 0.5 });
+    expect(cell).toMatchObject({ status: 'answered', value: 'Yes' });
+    expect(cell.citations[0]?.quote).toBe(
+      'Licensor grants to Licensee an exclusive license to sell the Products in the Territory.',
+    );
+    expect(answerCell(question, [nonExclusive], { threshold: 0.5 }).status).toBe('not_found');
+    expect(answerCell(question, [{ ...exclusive, score: 0.3 }], { threshold: 0.5 }).status).toBe(
+      'not_found',
+    );
+  });
+});

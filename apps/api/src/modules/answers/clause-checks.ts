@@ -1,0 +1,110 @@
+import type { Category } from './answer.types.js';
+import { termOf } from './values/expiration.js';
+
+/**
+ * What a review cell asks of a candidate clause beyond the clause model's score, per category:
+ * `counts` — the words a clause of that kind cannot lack (a clause the model found without them
+ * does not answer the cell); `states` — words that state the clause unambiguously (a candidate
+ * the model scored below its decision then answers it). Written from CUAD's category
+ * definitions and the failures seen on the training split; no contract's own words.
+ */
+type ClauseCheck = {
+  counts: (text: string) => boolean;
+  states?: (text: string) => boolean;
+  /** Categories whose found clauses answer the cell when they state it ("an exclusive license"). */
+  related?: readonly Category[];
+};
+
+/** A term clause speaks of how long the agreement lasts or when it ends. */
+const TERM_WORDS =
+  /\b(?:term|expir\w*|perpetu\w*|indefinite\w*|anniversary|duration|until|continu\w*\s+(?:in|for|until|through)|remain\w*\s+(?:in\s+(?:full\s+)?(?:force|effect)|valid|effective)|in\s+(?:full\s+)?(?:force|effect)\s+(?:for|until)|take\s+effect|conclud\w*|not\s+(?:be\s+)?terminable|(?:end|terminate|expire)s?\s+(?:on|upon|at|as\s+of|when)|shall\s+(?:be\s+)?(?:revoked\s+and\s+)?terminated?\s+(?:automatically\s+)?(?:on|upon|at|when))\b|\bshall\s+terminate\s*:/i;
+
+/** "Exclusive" that is no exclusivity: a non-exclusive grant, an exclusive remedy or forum. */
+const NOT_EXCLUSIVITY =
+  /\bnon-?\s*exclusive(?:ly)?\b|\bnot\s+(?:create|constitute|establish|be)\s+(?:an?\s+)?exclusive\b|\bno\s+exclusive\b|\bsole\s+and\s+exclusive\s+remed\w*|\bexclusive\s+(?:remed\w*|jurisdiction|venue|forum|property|owner\w*|responsib\w*|right\s+to\s+(?:own|title))|\bsolely\s+and\s+exclusively\b/gi;
+const EXCLUSIVE =
+  /\bexclusiv\w*|\bsole\s+(?:and\s+exclusive\s+)?(?:distributor|supplier|source|provider|reseller|agent|licensee|licensor|manufacturer)\b/i;
+const EXCLUSIVE_DEALING =
+  /\b(?:shall|will|may)\s+not\b[^.;]{0,100}\b(?:purchase|buy|sell|distribute|market|appoint|engage|license|supply|obtain)\b[^.;]{0,100}\b(?:any\s+other|other\s+(?:supplier|distributor|manufacturer|vendor|source)s?|third\s+part(?:y|ies)|competitor|competing)\b|\b(?:only|solely|exclusively)\s+(?:from|through)\b/i;
+
+/** A right to end the agreement without a reason ("for convenience", "for any reason"). */
+const CONVENIENCE =
+  /\bconvenience\b|\bwithout\s+(?:cause|reason)\b|\bfor\s+any\s+(?:or\s+no\s+)?reason\b|\bfor\s+no\s+reason\b|\b(?:sole|absolute)\s+(?:and\s+(?:absolute|sole)\s+)?discretion\b/i;
+const ON_NOTICE =
+  /\bat\s+any\s+time\b|\b(?:upon|on|with|by|giving|providing|serving|after)\b[^.;]{0,60}\bnotice\b/i;
+/** A right to terminate for a cause (breach, insolvency, listed events), which is not for convenience. */
+const FOR_CAUSE =
+  /\bbreach|\bdefault|\binsolv|\bbankrupt|\bfail\w*\s+to\b|\bfollowing\s+(?:conditions|events|circumstances|reasons)|\bany\s+of\s+the\s+following|\bupon\s+the\s+occurrence|\bchange\s+(?:of|in)\s+control|:\s*$/i;
+/** An end that comes by itself ("shall automatically terminate in case …"): no right to terminate. */
+const AUTOMATIC_END = /\bautomatically\s+terminat/i;
+
+/** A non-compete speaks of competing, or of engaging in a business or being engaged by another. */
+const COMPETE =
+  /\bcompet|\bengage[sd]?\s+in\b|\bsimilar\s+(?:products?|business|services)\b|\bbe\s+(?:employed|engaged|concerned|interested)\b/i;
+/** "will not preclude … from providing competitive products": the opposite of a restriction. */
+const NOT_RESTRICTED =
+  /\b(?:not|nothing)\b[^.;]{0,40}\b(?:preclude|limit|restrict|prevent|prohibit)/i;
+
+/**
+ * A change of control carved out of an assignment clause ("shall not be deemed an assignment",
+ * "no consent shall be required for … a merger"): no right to terminate, consent or notice.
+ */
+const CONTROL_CARVED_OUT =
+  /\bshall\s+not\s+be\s+(?:considered|deemed|treated\s+as)\s+(?:to\s+be\s+)?an?\s+assignment|\bnor\s+shall\s+any\s+change\s+(?:of|in)\s+control|\bno\s+(?:such\s+)?consent\s+(?:shall|will)\s+be\s+required|\bdoes\s+not\s+require\s+the\s+consent|\bwithout\s+(?:the\s+)?(?:other\s+party['’]s\s+)?(?:prior\s+)?(?:written\s+)?consent,?\s+(?:to|in\s+connection\s+with)\b[^.;]{0,160}\b(?:merger|acquisition|successor|substantially\s+all)/i;
+const CONTROL_TRIGGER = /\bterminat|\bnotice\b|\bnotify/i;
+
+/** A most-favoured term compares with what others get ("no less favorable", "lowest price"). */
+const MOST_FAVOURED =
+  /\bmost[- ]favou?red|\b(?:no|not)\s+(?:less|more)\s+favou?rable|\bmore\s+favou?rable|\b(?:as|equally)\s+favou?rable|\blowest\s+(?:net\s+)?(?:price|rate|fee)|\bbest\s+(?:price|pricing|rate|terms)|\b(?:better|lower)\s+(?:terms|prices?|pricing|rates?|fees?)\b|\b(?:prices?|pricing|rates?|terms|royalt\w*|fees?)\b[^.;]{0,120}\b(?:any\s+other|other\s+(?:customers?|licensees?|distributors?|purchasers?|resellers?|clients?)|third\s+part(?:y|ies))\b/i;
+
+/** A cap limits an amount, a kind of damages or the time to claim; "shall not be liable for X" alone is no cap. */
+const LIMITS_LIABILITY =
+  /\bexceed|\blimit(?:s|ed|ation)?\b|\bmaximum\b|\bcap(?:ped)?\b|\baggregate\b|\btotal\s+liability|\bin\s+no\s+(?:event|case)\b|\bconsequential|\bindirect|\bincidental|\bpunitive|\bexemplary|\blost\s+profits?|\bloss\s+of\s+(?:profits?|revenue|data)|\bliable\s+only\b|\bsole\s+(?:and\s+exclusive\s+)?(?:liability|remedy|obligation)|\bwithin\s+\w+\s*(?:\(\d+\)\s*)?(?:days|months|years?)\b/i;
+
+const CHECKS: Partial<Record<Category, ClauseCheck>> = {
+  'Most Favored Nation': { counts: (text) => MOST_FAVOURED.test(text) },
+  'Cap On Liability': { counts: (text) => LIMITS_LIABILITY.test(text) },
+  'Non-Compete': { counts: (text) => COMPETE.test(text) && !NOT_RESTRICTED.test(text) },
+  'Change Of Control': {
+    counts: (text) => !CONTROL_CARVED_OUT.test(text) || CONTROL_TRIGGER.test(text),
+  },
+  'Expiration Date': { counts: (text) => TERM_WORDS.test(text) || termOf(text) !== null },
+  Exclusivity: {
+    counts: (text) => {
+      const rest = text.replace(NOT_EXCLUSIVITY, ' ');
+      return EXCLUSIVE.test(rest) || EXCLUSIVE_DEALING.test(rest);
+    },
+    states: (text) => /\bexclusiv\w*/i.test(text.replace(NOT_EXCLUSIVITY, ' ')),
+    // On the training split, a licence grant that is exclusive came with an exclusivity clause in
+    // 53 of 57 contracts; so did every such competitive restriction, minimum commitment or ROFR.
+    related: [
+      'License Grant',
+      'Competitive Restriction Exception',
+      'Minimum Commitment',
+      'Non-Compete',
+      'Rofr/Rofo/Rofn',
+    ],
+  },
+  'Termination For Convenience': {
+    counts: (text) =>
+      /\bterminat|\bcancel/i.test(text) &&
+      !AUTOMATIC_END.test(text) &&
+      (CONVENIENCE.test(text) || (ON_NOTICE.test(text) && !FOR_CAUSE.test(text.trim()))),
+    states: (text) => /\bterminat|\bcancel/i.test(text) && CONVENIENCE.test(text),
+  },
+};
+
+/** Whether a clause the model found answers a cell on `category` (true when the category has no check). */
+export function clauseCounts(category: Category, text: string): boolean {
+  return CHECKS[category]?.counts(text) ?? true;
+}
+
+/** The categories whose found clauses may answer a cell on `category` when they state it. */
+export function relatedCategories(category: Category): readonly Category[] {
+  return CHECKS[category]?.related ?? [];
+}
+
+/** Whether a candidate the model did not find states a clause of `category` in so many words. */
+export function clauseStated(category: Category, text: string): boolean {
+  return CHECKS[category]?.states?.(text) ?? false;
+}

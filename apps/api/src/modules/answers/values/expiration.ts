@@ -1,0 +1,145 @@
+import type { ExtractedValue } from '../answer.types.js';
+import { findDates } from './date.js';
+import { findDurations } from './duration.js';
+
+/** Words right before a date that make it the day the term ends ("until", "expire on", "to"). */
+const ENDS_BEFORE =
+  /\b(?:until|through|thru|till|to|expir\w*|end\w*|terminat\w*|conclud\w*)(?:\s+date)?\s*[:,]?\s*(?:on\s+|at\s+|as\s+of\s+)?(?:and\s+including\s+)?$/i;
+/** Words right before a date that make it the day the term starts ("commence on", "effective as of"). */
+const STARTS_BEFORE =
+  /\b(?:commenc\w*|begin\w*|began|start\w*|effective|from|as\s+of|into\s+(?:force|effect)|dated|made|entered\s+into|executed|signed)(?:\s+(?:on|as\s+of|from|this|the))*\s*$/i;
+/** "until the end of 2006", "through the end of calendar year 2020". */
+const END_OF_YEAR =
+  /\b(?:until|through|to|till)\s+the\s+end\s+of\s+(?:(?:the\s+)?(?:calendar|fiscal)\s+year\s+)?((?:19|20)\d{2})\b/i;
+/** "the fifth (5th) anniversary", "the day prior to the second anniversary", "the 3rd anniversary". */
+const ANNIVERSARY_ORDINALS: Record<string, number> = {
+  ...{ first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8 },
+  ...{ ninth: 9, tenth: 10, fifteenth: 15, twentieth: 20, 'twenty-fifth': 25, thirtieth: 30 },
+};
+const ANNIVERSARY = new RegExp(
+  `\\b(?:(the\\s+day\\s+(?:prior|before)\\s+(?:to\\s+)?)?the\\s+)?(${Object.keys(ANNIVERSARY_ORDINALS).join('|')}|\\d+\\s*(?:st|nd|rd|th))\\s*(?:\\(\\s*\\d+\\s*[a-z ]{0,4}\\)\\s*)?anniversary\\b`,
+  'i',
+);
+/** A term with no end but its termination ("until terminated", "in perpetuity", "indefinitely"). */
+const PERPETUAL = new RegExp(
+  [
+    'perpetu(?:al(?:ly)?|ity)',
+    'indefinite(?:ly)?',
+    'unlimited\\s+period',
+    'until\\s+(?:it\\s+is\\s+|so\\s+)?terminated',
+    'until\\s+(?:the\\s+)?termination',
+    '(?:end|expire|continue)\\w*\\s+(?:only\\s+)?when\\s+terminated',
+    'until\\s+(?:either|one|a|any)\\s+party\\b[^.;]{0,80}\\bterminat\\w*',
+    'not\\s+(?:be\\s+)?terminable',
+  ].join('|'),
+  'i',
+);
+/** A duration that is a notice period ("upon thirty (30) days' prior written notice"), not the term. */
+const NOTICE_AFTER = /^[^.;]{0,25}?\b(?:notice|prior|advance|in\s+writing)\b/i;
+const NOTICE_BEFORE = /\b(?:upon|giving|with|on|by|least|than|within)\s*$/i;
+/** A duration that is a renewal ("successive one-year terms", "automatic 2 year extensions"). */
+const RENEWAL_BEFORE =
+  /\b(?:renew\w*|successive|additional|further|automatic\w*|extension)\b[^.;]*$/i;
+const RENEWAL_AFTER = /^[\s-]*(?:renewal|extension)/i;
+
+type Term = { years: number; months: number; days: number; asWritten: string; exact: boolean };
+
+/**
+ * The day an agreement's term ends, read from its term clause, as ISO (`2011-03-05`, `2025`
+ * when only the year is known) or "perpetual", with the words it was read from:
+ * - a date the clause ends on ("until", "expire on", "to May 3, 2018"), or the end of a year;
+ * - else its term ("five (5) years", "until the fifth anniversary of the Effective Date") counted
+ *   from the date the clause starts on ("commence on September 10, 2015"), else from `startIso`
+ *   (the agreement's effective date, read elsewhere); a notice or renewal period is not the term;
+ * - else another date of the clause, nearest its words of ending;
+ * - else "perpetual" when it runs until terminated; else null (the clause answers).
+ */
+export function extractExpiration(quote: string, startIso?: string): ExtractedValue | null {
+  const dates = findDates(quote);
+  const before = (index: number) => quote.slice(Math.max(0, index - 40), index);
+  const end = dates.find((date) => ENDS_BEFORE.test(before(date.index)));
+  if (end) return { value: end.iso, asWritten: end.asWritten };
+  const endOfYear = END_OF_YEAR.exec(quote);
+  if (endOfYear) return { value: `${endOfYear[1]}-12-31`, asWritten: endOfYear[0] };
+  const starts = dates.filter((date) => STARTS_BEFORE.test(before(date.index)));
+  const term = termOf(quote);
+  const from = starts[0]?.iso ?? startIso;
+  if (term && from) {
+    const value = addTerm(from, term);
+    // The term is shown beside the date it was counted to: "2016-09-09 (One (1) Year)".
+    if (value) return { value, asWritten: term.asWritten, detail: term.asWritten };
+  }
+  const others = dates.filter((date) => !starts.includes(date));
+  if (others.length > 0) {
+    const cues = [...quote.matchAll(/\bexpir|\bterminat|\buntil\b|\bthrough\b|\bend/gi)].map(
+      (match) => match.index,
+    );
+    const nearest = others
+      .map((date) => ({
+        date,
+        distance: Math.min(
+          ...cues.map((at) => (at <= date.index ? date.index - at : 3 * (at - date.index))),
+        ),
+      }))
+      .sort((a, b) => a.distance - b.distance)[0]!.date;
+    return { value: nearest.iso, asWritten: nearest.asWritten };
+  }
+  const perpetual = term ? null : PERPETUAL.exec(quote);
+  return perpetual ? { value: 'perpetual', asWritten: perpetual[0] } : null;
+}
+
+/** The clause's term: its first anniversary or duration that is neither a notice nor a renewal period. */
+export function termOf(quote: string): Term | null {
+  const anniversary = ANNIVERSARY.exec(quote);
+  const durations = findDurations(quote).filter((duration) => {
+    const before = quote.slice(Math.max(0, duration.index - 40), duration.index);
+    const after = quote.slice(duration.index + duration.asWritten.length);
+    return (
+      !NOTICE_AFTER.test(after) &&
+      !NOTICE_BEFORE.test(before) &&
+      !RENEWAL_BEFORE.test(before) &&
+      !RENEWAL_AFTER.test(after)
+    );
+  });
+  const duration = durations[0];
+  if (anniversary && (!duration || anniversary.index < duration.index)) {
+    const written = anniversary[2]!.toLowerCase();
+    const years = ANNIVERSARY_ORDINALS[written] ?? parseInt(written, 10);
+    if (years)
+      return {
+        years,
+        months: 0,
+        days: anniversary[1] ? -1 : 0,
+        asWritten: anniversary[0],
+        exact: true,
+      };
+  }
+  if (!duration) return null;
+  const [count, unit] = duration.value.split(' ') as [string, string];
+  const n = Number(count);
+  return {
+    years: unit.startsWith('year') ? n : 0,
+    months: unit.startsWith('month') ? n : 0,
+    days: unit.startsWith('week') ? 7 * n : unit.startsWith('day') ? n : 0,
+    asWritten: duration.asWritten,
+    exact: false,
+  };
+}
+
+/**
+ * The start date plus the term: a term of N years from `2006-03-06` ends on `2011-03-05` (the day
+ * before the anniversary), the anniversary itself on `2011-03-06`. From a start known to the year
+ * (`2020`) or month only, a term in whole years (or months) keeps that precision; else null.
+ */
+function addTerm(startIso: string, term: Term): string | null {
+  const [year, month, day] = startIso.split('-').map(Number) as [number, number?, number?];
+  if (day === undefined) {
+    if (term.days !== 0 && !term.exact) return null;
+    if (month === undefined) return term.months === 0 ? String(year + term.years) : null;
+    const months = month - 1 + term.months + 12 * term.years;
+    return `${year + Math.floor(months / 12)}-${String((months % 12) + 1).padStart(2, '0')}`;
+  }
+  const date = new Date(Date.UTC(year + term.years, month! - 1 + term.months, day + term.days));
+  if (!term.exact) date.setUTCDate(date.getUTCDate() - 1);
+  return date.toISOString().slice(0, 10);
+}
