@@ -54,16 +54,27 @@ describeWithCorpus('training the clause model on a slice of CUAD', () => {
     ).toBe(true);
 
     const parameters = trainClauseModel(documents, SMALL, SETTINGS);
-    // The shipped technique's document layer reads the richer profile with the document rules
-    // (Document Name: best three, four counts, length, rule, no related category; then the bias),
-    // and its spans are rescored (one weight per input, then the bias, per category).
+    // The shipped technique's document layer reads the score profile with the document rules;
+    // its spans keep their first-stage scores (no rescorer).
+    expect(DEFAULT_TECHNIQUE).toBe('ruled');
     expect(parameters.documentLayer?.rules).toBe(true);
-    expect(parameters.documentLayer?.context).toBe('related');
-    expect(parameters.documentLayer?.weights[0]).toHaveLength(10);
+    expect(parameters.documentLayer?.context).toBeUndefined();
+    expect(parameters.rescorer ?? null).toBeNull();
+
+    // 'rescored' (built, not shipped): the richer profile (Document Name: best three, four counts,
+    // length, rule, no related category; then the bias) and one rescoring weight per input.
+    const rescored = trainClauseModel(
+      documents,
+      { ...TECHNIQUES['rescored']!, features: SMALL.features },
+      SETTINGS,
+    );
+    expect(rescored.documentLayer?.context).toBe('related');
+    expect(rescored.documentLayer?.weights[0]).toHaveLength(10);
     const licensee = CUAD_CATEGORIES.indexOf('Affiliate License-Licensee');
-    expect(parameters.documentLayer?.weights[licensee]).toHaveLength(12);
-    expect(parameters.rescorer).toHaveLength(41);
-    expect(parameters.rescorer?.every((w) => w.length === RESCORE_INPUTS + 1)).toBe(true);
+    expect(rescored.documentLayer?.weights[licensee]).toHaveLength(12);
+    expect(rescored.rescorer).toHaveLength(41);
+    expect(rescored.rescorer?.every((w) => w.length === RESCORE_INPUTS + 1)).toBe(true);
+
     const bytes = encodeModel(parameters);
     expect(encodeModel(trainClauseModel(documents, SMALL, SETTINGS)).equals(bytes)).toBe(true);
 
