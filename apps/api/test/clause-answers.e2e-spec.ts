@@ -21,16 +21,10 @@ describeWithCorpus('answers from the clause index', () => {
   let projectId: number;
 
   beforeAll(async () => {
-    testApp = await startTestApp({ OCR: 'off' });
-    agent = (await signUp(testApp)).agent;
-    projectId = await createProject(agent, 'Deal Room');
-    await agent
-      .post(`/api/projects/${projectId}/files`)
-      .attach('files', corpusFile(CORPUS.cytodyn), 'CytoDyn licence.pdf')
-      .attach('files', corpusFile(CORPUS.tickets), 'Tickets sponsorship.pdf')
-      .expect(201);
-    const files = await waitForAnalysis(agent, projectId, 120_000);
-    expect(files.map((file) => file.processingStatus)).toEqual(['completed', 'completed']);
+    ({ testApp, agent, projectId } = await analysedProject([
+      [CORPUS.cytodyn, 'CytoDyn licence.pdf'],
+      [CORPUS.tickets, 'Tickets sponsorship.pdf'],
+    ]));
   }, 180_000);
   afterAll(() => testApp?.drop());
 
@@ -99,16 +93,10 @@ describeWithCorpus('a question naming an agreement by its party', () => {
   let projectId: number;
 
   beforeAll(async () => {
-    testApp = await startTestApp({ OCR: 'off' });
-    agent = (await signUp(testApp)).agent;
-    projectId = await createProject(agent, 'Deal Room');
-    await agent
-      .post(`/api/projects/${projectId}/files`)
-      .attach('files', corpusFile(CORPUS.netgear), 'Distributor agreement.pdf')
-      .attach('files', corpusFile(CORPUS.tickets), 'Tickets sponsorship.pdf')
-      .expect(201);
-    const files = await waitForAnalysis(agent, projectId, 120_000);
-    expect(files.map((file) => file.processingStatus)).toEqual(['completed', 'completed']);
+    ({ testApp, agent, projectId } = await analysedProject([
+      [CORPUS.netgear, 'Distributor agreement.pdf'],
+      [CORPUS.tickets, 'Tickets sponsorship.pdf'],
+    ]));
   }, 180_000);
   afterAll(() => testApp?.drop());
 
@@ -218,3 +206,18 @@ describeWithCorpus('clause answers written by a model (against a fake Ollama)', 
     expect(metadata.sources).toEqual([]);
   });
 });
+
+/** A fresh app, a signed-up user and a project with these corpus files uploaded and analysed. */
+async function analysedProject(
+  uploads: [file: string, name: string][],
+): Promise<{ testApp: TestApp; agent: TestAgent; projectId: number }> {
+  const testApp = await startTestApp({ OCR: 'off' });
+  const agent = (await signUp(testApp)).agent;
+  const projectId = await createProject(agent, 'Deal Room');
+  let request = agent.post(`/api/projects/${projectId}/files`);
+  for (const [file, name] of uploads) request = request.attach('files', corpusFile(file), name);
+  await request.expect(201);
+  const files = await waitForAnalysis(agent, projectId, 120_000);
+  expect(files.map((file) => file.processingStatus)).toEqual(uploads.map(() => 'completed'));
+  return { testApp, agent, projectId };
+}

@@ -100,9 +100,21 @@ export function extractDate(quote: string, kind: DateKind): ExtractedValue | nul
   if (dates.length === 0) return null;
   if (kind === 'agreement' || dates.length === 1)
     return { value: dates[0]!.iso, asWritten: dates[0]!.asWritten };
-  const cue = new RegExp(CUES[kind].source, 'gi');
+  const nearest = nearestToCue(dates, quote, new RegExp(CUES[kind].source, 'gi'));
+  return { value: nearest.iso, asWritten: nearest.asWritten };
+}
+
+/**
+ * The date closest to a cue word of the quote (a cue before the date counts at its distance, one
+ * after it at three times: "expires on <date>" rather than "<date>, after which it expires").
+ */
+export function nearestToCue<T extends { index: number }>(
+  dates: T[],
+  quote: string,
+  cue: RegExp,
+): T {
   const cues = [...quote.matchAll(cue)].map((match) => match.index);
-  const nearest = dates
+  return dates
     .map((date) => ({
       date,
       distance: Math.min(
@@ -110,7 +122,6 @@ export function extractDate(quote: string, kind: DateKind): ExtractedValue | nul
       ),
     }))
     .sort((a, b) => a.distance - b.distance)[0]!.date;
-  return { value: nearest.iso, asWritten: nearest.asWritten };
 }
 
 /** A date as CUAD's annotators write it ("3/6/06", "[]/[]/2016") or any form above, as ISO; null when none. */

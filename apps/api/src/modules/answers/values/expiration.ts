@@ -1,5 +1,5 @@
 import type { ExtractedValue } from '../answer.types.js';
-import { findDates } from './date.js';
+import { findDates, nearestToCue } from './date.js';
 import { findDurations } from './duration.js';
 
 /** Words right before a date that make it the day the term ends ("until", "expire on", "to"). */
@@ -71,17 +71,7 @@ export function extractExpiration(quote: string, startIso?: string): ExtractedVa
   }
   const others = dates.filter((date) => !starts.includes(date));
   if (others.length > 0) {
-    const cues = [...quote.matchAll(/\bexpir|\bterminat|\buntil\b|\bthrough\b|\bend/gi)].map(
-      (match) => match.index,
-    );
-    const nearest = others
-      .map((date) => ({
-        date,
-        distance: Math.min(
-          ...cues.map((at) => (at <= date.index ? date.index - at : 3 * (at - date.index))),
-        ),
-      }))
-      .sort((a, b) => a.distance - b.distance)[0]!.date;
+    const nearest = nearestToCue(others, quote, /\bexpir|\bterminat|\buntil\b|\bthrough\b|\bend/gi);
     return { value: nearest.iso, asWritten: nearest.asWritten };
   }
   const perpetual = term ? null : PERPETUAL.exec(quote);
