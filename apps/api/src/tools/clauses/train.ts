@@ -7,6 +7,9 @@
  * figures on the fourth (the place to compare changes; the test split only reports).
  * The fold's model is written to data/clause-models/validate-<name>.bin; `--validate --from <file>`
  * measures it again without training (for changes in how spans are read from the scores).
+ * `--cv` measures by 4-fold cross-validation of the training part instead (each fold held out
+ * once; `--technique a,b` compares several on the same cached first stages): the figures to
+ * choose by.
  * Set CUAD_PAGES_CACHE to reuse extracted page text.
  * Runs from the build (`node dist/apps/api/tools/clauses/train.js`, which the npm script builds
  * first) with the repository root as cwd: every path here is from the cwd, so the model file is
@@ -26,21 +29,25 @@ import {
   trainClauseModel,
 } from '../../modules/clauses/training/train.js';
 import { loadSplit } from './corpus.js';
+import { CV_FOLDS, crossValidate, formatFigures, meanFigures } from './cross-validate.js';
+import { CUAD_CATEGORIES } from '../../cuad/labels.js';
 
 const { values } = parseArgs({
   options: {
     technique: { type: 'string', default: DEFAULT_TECHNIQUE },
     validate: { type: 'boolean', default: false },
+    cv: { type: 'boolean', default: false },
     limit: { type: 'string' },
     /** With --validate: measure this model file (one a --validate run wrote) instead of training. */
     from: { type: 'string' },
   },
 });
-const technique = TECHNIQUES[values.technique];
-if (!technique) {
+const techniques = values.technique.split(',').map((name) => TECHNIQUES[name]);
+if (techniques.some((technique) => !technique) || (techniques.length > 1 && !values.cv)) {
   console.error(`Unknown technique '${values.technique}': ${Object.keys(TECHNIQUES).join(', ')}`);
   process.exit(2);
 }
+const technique = techniques[0]!;
 
 const started = Date.now();
 const documents = await loadSplit('train', values.limit ? Number(values.limit) : undefined);
@@ -52,7 +59,27 @@ console.error(
   `Training '${technique.name}' on ${documents.length} contracts: ${technique.description}`,
 );
 
-if (values.validate) {
+if (values.cv) {
+  const results = crossValidate(
+    documents,
+    techniques.map((t) => t!),
+    settings,
+    path.resolve('data/clause-models'),
+  );
+  console.log(
+    `${CV_FOLDS}-fold cross-validation inside the training split (${documents.length} contracts)`,
+  );
+  for (const [name, folds] of results) {
+    folds.forEach((figures, fold) =>
+      console.log(`${name} fold ${fold + 1}: ${formatFigures(figures)}`),
+    );
+    const mean = meanFigures(folds);
+    console.log(`${name} mean: ${formatFigures(mean)}`);
+    console.log(
+      `${name} mean document F1 per category: ${CUAD_CATEGORIES.map((category, j) => `${category} ${mean.categoryF1[j]!.toFixed(2)}`).join('; ')}`,
+    );
+  }
+} else if (values.validate) {
   const held = documents.filter((document) => cuadFoldOf(`validate:${document.pdfFile}`, 4) === 0);
   const rest = documents.filter((document) => cuadFoldOf(`validate:${document.pdfFile}`, 4) !== 0);
   // The fold's model is kept, so that changes after training (how candidates and spans are read

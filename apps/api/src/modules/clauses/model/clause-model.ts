@@ -9,6 +9,7 @@ import { SHORT_SPAN_EXTRACTORS, piecesOfRange } from './short-spans.js';
 import { verifiersFor, verify } from './verifiers.js';
 import { stackVectors } from './stack.js';
 import type { Platt } from './calibrate.js';
+import { ExemplarIndex, bestSimilarities, fuseExemplars } from './exemplars.js';
 
 /** One piece of a classified clause: `pageText.slice(start, end)` of page `pageNumber`. */
 export type ClauseSpan = {
@@ -56,9 +57,13 @@ export class ClauseModel {
   readonly thresholds: Readonly<Record<string, number>>;
   readonly technique: string;
   private readonly parameters: ClauseModelParameters;
+  private readonly exemplars: ExemplarIndex | null;
 
   private constructor(parameters: ClauseModelParameters, version: string) {
     this.parameters = parameters;
+    this.exemplars = parameters.exemplars
+      ? new ExemplarIndex(parameters.exemplars, parameters.categories.length)
+      : null;
     this.version = version;
     this.technique = parameters.technique;
     this.categories = parameters.categories;
@@ -79,6 +84,25 @@ export class ClauseModel {
 
   /** Calibrated probabilities per category of each segment, in category order. */
   scoreSegments(segments: Segment[]): Float32Array[] {
+    return this.scoreWithExemplars(segments).scores;
+  }
+
+  /** The segments' probabilities and, when the model reads exemplars, their similarities. */
+  private scoreWithExemplars(segments: Segment[]): {
+    scores: Float32Array[];
+    similarities: Float32Array[] | null;
+  } {
+    const similarities =
+      this.exemplars && segments.map((segment) => this.exemplars!.similarities(segment.text));
+    const scores = this.linearScores(segments);
+    const { fusion } = this.parameters;
+    return {
+      scores: fusion && similarities ? fuseExemplars(scores, similarities, fusion) : scores,
+      similarities,
+    };
+  }
+
+  private linearScores(segments: Segment[]): Float32Array[] {
     const { linear, platt, features, verifiers, stack } = this.parameters;
     const required = verifiers ? verifiersFor(this.categories) : null;
     const calibrated = (z: Float32Array, scaling: Platt[], text: string) => {
@@ -104,15 +128,25 @@ export class ClauseModel {
    * Per category, a document's presence probability from its whole score profile (the document
    * layer), or its best clause's score when the model has no such layer.
    */
-  documentScores(segments: Segment[], scores: Float32Array[]): number[] {
+  documentScores(
+    segments: Segment[],
+    scores: Float32Array[],
+    similarities: Float32Array[] | null = null,
+  ): number[] {
     const layer = this.parameters.documentLayer;
     const hits = layer?.rules ? ruleHits(this.categories, segments) : null;
+    const exemplarBest = layer?.exemplars
+      ? bestSimilarities(
+          similarities ?? segments.map((segment) => this.exemplars!.similarities(segment.text)),
+        )
+      : null;
     const profiles = layer?.context
-      ? documentProfiles(this.categories, segments, scores, hits, layer.context)
+      ? documentProfiles(this.categories, segments, scores, hits, layer.context, exemplarBest)
       : null;
     return this.categories.map((_, j) => {
       if (!layer) return scores.reduce((best, row) => Math.max(best, row[j]!), 0);
-      const profile = profiles?.[j] ?? documentProfile(segments, scores, j, hits?.[j]);
+      const profile =
+        profiles?.[j] ?? documentProfile(segments, scores, j, hits?.[j], exemplarBest?.[j]);
       const weights = layer.weights[j]!;
       let z = weights[profile.length]!;
       for (let k = 0; k < profile.length; k++) z += weights[k]! * profile[k]!;
@@ -123,8 +157,8 @@ export class ClauseModel {
   /** Segments, their scores and the document's presence scores: the work `classify` does. */
   analyse(pages: PageText[]): DocumentAnalysis {
     const segments = segmentDocument(pages);
-    const probabilities = this.scoreSegments(segments);
-    const documentScores = this.documentScores(segments, probabilities);
+    const { scores: probabilities, similarities } = this.scoreWithExemplars(segments);
+    const documentScores = this.documentScores(segments, probabilities, similarities);
     const { rescorer } = this.parameters;
     const scores = rescorer ? rescore(probabilities, documentScores, rescorer) : probabilities;
     return { segments, scores, documentScores };

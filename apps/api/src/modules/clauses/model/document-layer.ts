@@ -11,6 +11,8 @@ export function documentProfile(
   category: number,
   /** With document rules: whether the category's rule fires in the document (see ruleHits). */
   ruleFires?: boolean,
+  /** With exemplars: the document's best similarity to a training passage of the category. */
+  exemplarBest?: number,
 ): number[] {
   let best = 0;
   let second = 0;
@@ -32,6 +34,7 @@ export function documentProfile(
     Math.log1p(above20),
     Math.log1p(segments.length) / 5,
     ...(ruleFires === undefined ? [] : [ruleFires ? 1 : 0]),
+    ...(exemplarBest === undefined ? [] : [exemplarInput(exemplarBest)]),
   ];
 }
 
@@ -83,6 +86,7 @@ export function documentProfiles(
   scores: Float32Array[],
   hits: boolean[] | null,
   context: ProfileContext,
+  exemplarBest: number[] | null = null,
 ): number[][] {
   const top = categories.map(() => [0, 0, 0]);
   const counts = categories.map(() => COUNT_LEVELS.map(() => 0));
@@ -115,8 +119,14 @@ export function documentProfiles(
       Math.log1p(segments.length) / 5,
       ...(hits ? [hits[j] ? 1 : 0] : []),
       ...related,
+      ...(exemplarBest ? [exemplarInput(exemplarBest[j]!)] : []),
     ];
   });
+}
+
+/** A similarity (0 to 1) on the scale of the other inputs, so one L2 penalty suits them all. */
+function exemplarInput(similarity: number): number {
+  return 4 * similarity;
 }
 
 function clampedLogit(p: number): number {

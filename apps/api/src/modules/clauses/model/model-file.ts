@@ -4,6 +4,7 @@ import type { Platt } from './calibrate.js';
 import type { FeatureOptions } from './features.js';
 import type { LinearWeights } from './linear.js';
 import type { ProfileContext } from './document-layer.js';
+import type { StoredExemplars } from './exemplars.js';
 
 /**
  * The clause model file: gzip of "CLM1", a uint32 header length, the JSON header, then the weights
@@ -18,6 +19,8 @@ export type DocumentLayer = {
   rules?: boolean;
   /** Set when the layer reads the richer profile (documentProfiles) with this context. */
   context?: ProfileContext;
+  /** Whether the profile ends with the document's best exemplar similarity (exemplars.ts). */
+  exemplars?: boolean;
 };
 
 export type ClauseModelParameters = {
@@ -35,6 +38,10 @@ export type ClauseModelParameters = {
   stack: { linear: LinearWeights; platt: Platt[] } | null;
   /** Span rescoring (rescore.ts): per category, weights of its inputs then a bias. */
   rescorer: number[][] | null;
+  /** The exemplar index (exemplars.ts), when a technique reads it. */
+  exemplars: StoredExemplars | null;
+  /** Per category: weights of a segment's logit and exemplar similarity, then a bias. */
+  fusion: number[][] | null;
 };
 
 type StoredStack = { weights: number[]; bias: number[]; platt: Platt[] };
@@ -43,15 +50,17 @@ const MAGIC = 'CLM1';
 
 export function encodeModel(parameters: ClauseModelParameters): Buffer {
   const { categories, weights, bias } = parameters.linear;
+  // Weights read from a model file are int8 with scales already: the same ints come out again.
+  const weightAt = (i: number) => weights[i]! * (parameters.linear.scales?.[i % categories] ?? 1);
   const scales = new Array<number>(categories).fill(0);
   for (let i = 0; i < weights.length; i++) {
     const j = i % categories;
-    scales[j] = Math.max(scales[j]!, Math.abs(weights[i]!));
+    scales[j] = Math.max(scales[j]!, Math.abs(weightAt(i)));
   }
   for (let j = 0; j < categories; j++) scales[j] = Math.fround(scales[j]! / 127) || 1;
   const quantised = new Int8Array(weights.length);
   for (let i = 0; i < weights.length; i++) {
-    quantised[i] = Math.round(weights[i]! / scales[i % categories]!);
+    quantised[i] = Math.round(weightAt(i) / scales[i % categories]!);
   }
   const header = Buffer.from(
     JSON.stringify({
@@ -70,6 +79,8 @@ export function encodeModel(parameters: ClauseModelParameters): Buffer {
         platt: parameters.stack.platt,
       },
       ...(parameters.rescorer ? { rescorer: parameters.rescorer } : {}),
+      ...(parameters.exemplars ? { exemplars: parameters.exemplars } : {}),
+      ...(parameters.fusion ? { fusion: parameters.fusion } : {}),
     }),
   );
   const length = Buffer.alloc(4);
@@ -94,6 +105,8 @@ export function decodeModel(bytes: Uint8Array): ClauseModelParameters {
     verifiers?: boolean;
     stack?: StoredStack | null;
     rescorer?: number[][];
+    exemplars?: StoredExemplars;
+    fusion?: number[][];
   };
   const body = raw.subarray(8 + headerLength);
   const quantised = new Int8Array(body.buffer, body.byteOffset, body.length);
@@ -126,6 +139,8 @@ export function decodeModel(bytes: Uint8Array): ClauseModelParameters {
         }
       : null,
     rescorer: header.rescorer ?? null,
+    exemplars: header.exemplars ?? null,
+    fusion: header.fusion ?? null,
   };
 }
 

@@ -21,6 +21,14 @@ import {
   trainLogistic,
 } from '../model/linear.js';
 import type { ClauseModelParameters, DocumentLayer } from '../model/model-file.js';
+import {
+  type ExemplarPassage,
+  ExemplarIndex,
+  buildExemplars,
+  bestSimilarities,
+  fuseExemplars,
+  fusionInputs,
+} from '../model/exemplars.js';
 import type { LabelledDocument } from './dataset.js';
 
 /** A way of training the clause model; `npm run train:clauses -- --technique <name>`. */
@@ -45,6 +53,12 @@ export type Technique = {
   richLayer?: { context: ProfileContext; l2: number };
   /** Rescore spans from the document's verdict and their rank (rescore.ts), with this L2 penalty. */
   rescore?: { l2: number; inputs: number };
+  /**
+   * Exemplars (exemplars.ts): each segment's similarity to the closest training passages of each
+   * category, read by the document layer (the document's best similarity) and/or fused with the
+   * segment's probability (a logistic regression per category, fitted on held-out scores).
+   */
+  exemplars?: { layer: boolean; fuse: boolean };
 };
 
 export const TECHNIQUES: Record<string, Technique> = {
@@ -88,6 +102,49 @@ export const TECHNIQUES: Record<string, Technique> = {
     documentRules: true,
     richLayer: { context: 'related', l2: 1 },
     rescore: { l2: 1, inputs: RESCORE_INPUTS },
+  },
+  exemplar: {
+    name: 'exemplar',
+    description:
+      "'ruled' plus exemplars: each segment's TF-IDF similarity to the closest training passages of each category, fused with its probability and read by the document layer (the document's best similarity)",
+    features: { hashBits: 18, context: true },
+    documentLayer: true,
+    verifiers: true,
+    stack: false,
+    documentRules: true,
+    exemplars: { layer: true, fuse: true },
+  },
+  'exemplar-layer': {
+    name: 'exemplar-layer',
+    description:
+      "'ruled' plus the document's best exemplar similarity per category in the document layer (segment scores unchanged)",
+    features: { hashBits: 18, context: true },
+    documentLayer: true,
+    verifiers: true,
+    stack: false,
+    documentRules: true,
+    exemplars: { layer: true, fuse: false },
+  },
+  'exemplar-rich': {
+    name: 'exemplar-rich',
+    description: "'exemplar' with the richer document layer of 'rescored' (no span rescoring)",
+    features: { hashBits: 18, context: true },
+    documentLayer: true,
+    verifiers: true,
+    stack: false,
+    documentRules: true,
+    richLayer: { context: 'related', l2: 1 },
+    exemplars: { layer: true, fuse: true },
+  },
+  rich: {
+    name: 'rich',
+    description: "'rescored' without span rescoring",
+    features: { hashBits: 18, context: true },
+    documentLayer: true,
+    verifiers: true,
+    stack: false,
+    documentRules: true,
+    richLayer: { context: 'related', l2: 1 },
   },
   outline: {
     name: 'outline',
@@ -212,6 +269,21 @@ export function fitHeads(
       platt: stackPlatt,
     };
   }
+  let exemplars: ClauseModelParameters['exemplars'] = null;
+  let fusion: number[][] | null = null;
+  let exemplarBest: number[][] | null = null;
+  if (technique.exemplars) {
+    const similarities = outOfFoldSimilarities(documents, settings.folds);
+    exemplars = buildExemplars(passagesOf(documents));
+    if (technique.exemplars.fuse) {
+      fusion = fitFusion(documents, probabilities, similarities);
+      probabilities = probabilities.map((rows, i) =>
+        fuseExemplars(rows, similarities[i]!, fusion!),
+      );
+    }
+    if (technique.exemplars.layer) exemplarBest = similarities.map(bestSimilarities);
+    settings.log?.('exemplars indexed');
+  }
   let documentLayer: DocumentLayer | null = null;
   let rescorer: number[][] | null = null;
   if (technique.richLayer) {
@@ -221,6 +293,7 @@ export function fitHeads(
       technique.documentRules ?? false,
       technique.richLayer,
       settings.folds,
+      exemplarBest,
     );
     documentLayer = fitted.layer;
     if (technique.rescore) {
@@ -229,7 +302,12 @@ export function fitHeads(
       settings.log?.('rescorer fitted');
     }
   } else if (technique.documentLayer) {
-    documentLayer = fitDocumentLayer(documents, probabilities, technique.documentRules ?? false);
+    documentLayer = fitDocumentLayer(
+      documents,
+      probabilities,
+      technique.documentRules ?? false,
+      exemplarBest,
+    );
   }
   const thresholds = technique.documentLayer
     ? spanThresholds(documents, probabilities)
@@ -244,7 +322,56 @@ export function fitHeads(
     verifiers: technique.verifiers,
     stack,
     rescorer,
+    exemplars,
+    fusion,
   };
+}
+
+/** Every training passage of every category, in document then category order. */
+function passagesOf(documents: LabelledDocument[]): ExemplarPassage[] {
+  return documents.flatMap((document) =>
+    document.gold.flatMap((passages, category) => passages.map((text) => ({ category, text }))),
+  );
+}
+
+/**
+ * Each segment's exemplar similarities from an index of the other folds' passages: the layer and
+ * the fusion must not learn from a segment finding its own passage.
+ */
+function outOfFoldSimilarities(documents: LabelledDocument[], folds: number): Float32Array[][] {
+  const foldOf = documents.map((document) => cuadFoldOf(document.pdfFile, folds));
+  const similarities: Float32Array[][] = documents.map(() => []);
+  for (let fold = 0; fold < folds; fold++) {
+    const index = new ExemplarIndex(
+      buildExemplars(passagesOf(documents.filter((_, i) => foldOf[i] !== fold))),
+      CATEGORIES,
+    );
+    documents.forEach((document, i) => {
+      if (foldOf[i] === fold) {
+        similarities[i] = document.segments.map((segment) => index.similarities(segment.text));
+      }
+    });
+  }
+  return similarities;
+}
+
+/** Per category, a logistic regression of a segment's label on its probability and similarity. */
+function fitFusion(
+  documents: LabelledDocument[],
+  probabilities: Float32Array[][],
+  similarities: Float32Array[][],
+): number[][] {
+  return CUAD_CATEGORIES.map((_, j) => {
+    const rows: number[][] = [];
+    const labels: boolean[] = [];
+    documents.forEach((document, i) =>
+      probabilities[i]!.forEach((row, s) => {
+        rows.push(fusionInputs(row[j]!, similarities[i]![s]![j]!));
+        labels.push(document.positives[s]!.includes(j));
+      }),
+    );
+    return fitNewtonLogistic(rows, labels, 1);
+  });
 }
 
 /** Margins of every document from a model trained on the other folds. */
@@ -365,6 +492,7 @@ function fitDocumentLayer(
   documents: LabelledDocument[],
   probabilities: Float32Array[][],
   rules: boolean,
+  exemplarBest: number[][] | null,
 ): DocumentLayer {
   const weights: number[][] = [];
   const thresholds: number[] = [];
@@ -373,7 +501,7 @@ function fitDocumentLayer(
   );
   CUAD_CATEGORIES.forEach((_, j) => {
     const profiles = documents.map((document, i) =>
-      documentProfile(document.segments, probabilities[i]!, j, hits[i]?.[j]),
+      documentProfile(document.segments, probabilities[i]!, j, hits[i]?.[j], exemplarBest?.[i]![j]),
     );
     const labels = documents.map((document) => isPresent(document, j));
     const w = fitDenseLogistic(profiles, labels);
@@ -383,7 +511,12 @@ function fitDocumentLayer(
     );
     thresholds.push(bestF1Threshold(scores, labels));
   });
-  return rules ? { weights, thresholds, rules } : { weights, thresholds };
+  return {
+    weights,
+    thresholds,
+    ...(rules ? { rules } : {}),
+    ...(exemplarBest ? { exemplars: true } : {}),
+  };
 }
 
 /** Small dense logistic regression (weights then bias) by gradient descent with a light L2. */
@@ -417,6 +550,7 @@ function fitRichDocumentLayer(
   rules: boolean,
   options: { context: ProfileContext; l2: number },
   folds: number,
+  exemplarBest: number[][] | null,
 ): { layer: DocumentLayer; heldOut: number[][] } {
   const profiles = documents.map((document, i) =>
     documentProfiles(
@@ -425,6 +559,7 @@ function fitRichDocumentLayer(
       probabilities[i]!,
       rules ? ruleHits(CUAD_CATEGORIES, document.segments) : null,
       options.context,
+      exemplarBest?.[i] ?? null,
     ),
   );
   const foldOf = documents.map((document) => cuadFoldOf(document.pdfFile, folds));
@@ -454,7 +589,13 @@ function fitRichDocumentLayer(
     );
   });
   return {
-    layer: { weights, thresholds, ...(rules ? { rules } : {}), context: options.context },
+    layer: {
+      weights,
+      thresholds,
+      ...(rules ? { rules } : {}),
+      ...(exemplarBest ? { exemplars: true } : {}),
+      context: options.context,
+    },
     heldOut,
   };
 }

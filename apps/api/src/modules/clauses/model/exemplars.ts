@@ -1,0 +1,195 @@
+import { wordsOf } from './features.js';
+
+/**
+ * Exemplars: lawyers' passages of a category are often near-boilerplate, so a segment close to a
+ * training passage of a category (TF-IDF cosine over word uni- and bigrams) is evidence the linear
+ * scorer, which weighs words one by one, does not see. An inverted index over each passage's top
+ * terms keeps the lookup fast and the stored index small.
+ */
+export type StoredExemplars = {
+  /** Terms met in two passages or kept by one, and their inverse document frequency ×100. */
+  terms: string[];
+  idf: number[];
+  /** How many passages the IDF was counted over (a term not in `terms` gets log(passages)). */
+  passages: number;
+  /** Per kept passage: its category; its top terms and their weights (×255) from `offsets[i]`. */
+  categories: number[];
+  offsets: number[];
+  termIds: number[];
+  weights: number[];
+};
+
+export type ExemplarPassage = { category: number; text: string };
+
+const STOP = new Set(['the', 'of', 'and', 'a', 'an', 'to', 'in', 'or', 'by', 'be', 'is', 'as']);
+/** Terms kept per passage: enough for the passage's identity, small enough to store. */
+export const TERMS_PER_PASSAGE = 24;
+const WEIGHT_SCALE = 255;
+const IDF_SCALE = 100;
+
+function termCounts(text: string): Map<string, number> {
+  const words = wordsOf(text);
+  const counts = new Map<string, number>();
+  const add = (term: string) => counts.set(term, (counts.get(term) ?? 0) + 1);
+  for (const word of words) if (!STOP.has(word)) add(word);
+  for (let i = 1; i < words.length; i++) add(`${words[i - 1]}_${words[i]}`);
+  return counts;
+}
+
+/** Builds the index from passages (deduplicated per category by their terms); deterministic. */
+export function buildExemplars(passages: ExemplarPassage[]): StoredExemplars {
+  const seen = new Set<string>();
+  const kept: { category: number; counts: Map<string, number> }[] = [];
+  for (const passage of passages) {
+    const counts = termCounts(passage.text);
+    if (counts.size === 0) continue;
+    const key = `${passage.category}|${[...counts.keys()].sort().join(' ')}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    kept.push({ category: passage.category, counts });
+  }
+  const frequency = new Map<string, number>();
+  for (const { counts } of kept) {
+    for (const term of counts.keys()) frequency.set(term, (frequency.get(term) ?? 0) + 1);
+  }
+  const idfOf = (term: string) => Math.log(kept.length / frequency.get(term)!);
+  const vectors = kept.map(({ category, counts }) => {
+    const vector = [...counts.entries()].map(([term, count]) => ({
+      term,
+      weight: (1 + Math.log(count)) * idfOf(term),
+    }));
+    const norm = Math.sqrt(vector.reduce((sum, { weight }) => sum + weight * weight, 0));
+    // A passage keeps its top terms (its rarest words first: what makes it this passage); the
+    // norm counts all of them, so a pruned passage never looks closer than it is.
+    const top = vector
+      .filter(({ weight }) => weight > 0)
+      .sort((x, y) => y.weight - x.weight || (x.term < y.term ? -1 : 1))
+      .slice(0, TERMS_PER_PASSAGE);
+    return { category, norm, top };
+  });
+  // The vocabulary: the kept terms, and every term met twice (a query's norm needs its IDF).
+  const vocabulary = new Set(
+    [...frequency.entries()].filter(([, count]) => count >= 2).map(([term]) => term),
+  );
+  for (const { top } of vectors) for (const { term } of top) vocabulary.add(term);
+  const terms = [...vocabulary].sort();
+  const termId = new Map(terms.map((term, i) => [term, i]));
+  const stored: StoredExemplars = {
+    terms,
+    idf: terms.map((term) => Math.round(idfOf(term) * IDF_SCALE)),
+    passages: kept.length,
+    categories: [],
+    offsets: [],
+    termIds: [],
+    weights: [],
+  };
+  for (const { category, norm, top } of vectors) {
+    if (top.length === 0 || norm === 0) continue;
+    stored.categories.push(category);
+    stored.offsets.push(stored.termIds.length);
+    for (const { term, weight } of top) {
+      stored.termIds.push(termId.get(term)!);
+      stored.weights.push(Math.max(1, Math.round((weight / norm) * WEIGHT_SCALE)));
+    }
+  }
+  return stored;
+}
+
+/** The index ready for lookups: postings per term. */
+export class ExemplarIndex {
+  private readonly termId: Map<string, number>;
+  private readonly idf: Float32Array;
+  private readonly defaultIdf: number;
+  private readonly passageCategory: Uint8Array;
+  /** Per term: the passages that keep it among their top terms, and its weight there. */
+  private readonly postings: { passages: Uint32Array; weights: Float32Array }[];
+  private readonly accumulator: Float32Array;
+
+  constructor(
+    stored: StoredExemplars,
+    readonly categories: number,
+  ) {
+    this.termId = new Map(stored.terms.map((term, i) => [term, i]));
+    this.idf = Float32Array.from(stored.idf, (value) => value / IDF_SCALE);
+    this.defaultIdf = Math.log(Math.max(1, stored.passages));
+    this.passageCategory = Uint8Array.from(stored.categories);
+    const lists = stored.terms.map(() => ({ passages: [] as number[], weights: [] as number[] }));
+    stored.categories.forEach((_, p) => {
+      const end = stored.offsets[p + 1] ?? stored.termIds.length;
+      for (let k = stored.offsets[p]!; k < end; k++) {
+        lists[stored.termIds[k]!]!.passages.push(p);
+        lists[stored.termIds[k]!]!.weights.push(stored.weights[k]! / WEIGHT_SCALE);
+      }
+    });
+    this.postings = lists.map((list) => ({
+      passages: Uint32Array.from(list.passages),
+      weights: Float32Array.from(list.weights),
+    }));
+    this.accumulator = new Float32Array(stored.categories.length);
+  }
+
+  /** Per category: the cosine similarity of the text to its closest passage (0 to 1). */
+  similarities(text: string): Float32Array {
+    const best = new Float32Array(this.categories);
+    const counts = termCounts(text);
+    let norm = 0;
+    const query: { id: number; weight: number }[] = [];
+    for (const [term, count] of counts) {
+      const id = this.termId.get(term);
+      const weight = (1 + Math.log(count)) * (id === undefined ? this.defaultIdf : this.idf[id]!);
+      norm += weight * weight;
+      if (id !== undefined && weight > 0) query.push({ id, weight });
+    }
+    if (norm === 0) return best;
+    const scale = 1 / Math.sqrt(norm);
+    const touched: number[] = [];
+    const accumulator = this.accumulator;
+    for (const { id, weight } of query) {
+      const { passages, weights } = this.postings[id]!;
+      for (let k = 0; k < passages.length; k++) {
+        const p = passages[k]!;
+        if (accumulator[p] === 0) touched.push(p);
+        accumulator[p]! += weight * scale * weights[k]!;
+      }
+    }
+    for (const p of touched) {
+      const category = this.passageCategory[p]!;
+      if (accumulator[p]! > best[category]!) best[category] = Math.min(1, accumulator[p]!);
+      accumulator[p] = 0;
+    }
+    return best;
+  }
+}
+
+const LOGIT_LIMIT = 10;
+
+/** The fusion's inputs for one segment and category: its probability's logit and its similarity. */
+export function fusionInputs(probability: number, similarity: number): number[] {
+  const p = Math.min(1 - 1e-6, Math.max(1e-6, probability));
+  const logit = Math.max(-LOGIT_LIMIT, Math.min(LOGIT_LIMIT, Math.log(p / (1 - p))));
+  return [logit, similarity];
+}
+
+/** Each segment's probabilities fused with its similarities (per category: weights then bias). */
+export function fuseExemplars(
+  scores: Float32Array[],
+  similarities: Float32Array[],
+  fusion: number[][],
+): Float32Array[] {
+  return scores.map((row, s) =>
+    row.map((p, j) => {
+      const w = fusion[j]!;
+      const [logit, similarity] = fusionInputs(p, similarities[s]![j]!);
+      return 1 / (1 + Math.exp(-(w[0]! * logit! + w[1]! * similarity! + w[2]!)));
+    }),
+  );
+}
+
+/** Per category: the document's best similarity over its segments. */
+export function bestSimilarities(similarities: Float32Array[]): number[] {
+  const best: number[] = [];
+  for (const row of similarities) {
+    row.forEach((value, j) => (best[j] = Math.max(best[j] ?? 0, value)));
+  }
+  return best;
+}

@@ -1,0 +1,159 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { cuadFoldOf } from '../../cuad/split.js';
+import { ClauseModel } from '../../modules/clauses/model/clause-model.js';
+import type { LinearWeights } from '../../modules/clauses/model/linear.js';
+import { decodeModel, encodeModel } from '../../modules/clauses/model/model-file.js';
+import type { LabelledDocument } from '../../modules/clauses/training/dataset.js';
+import {
+  type EvaluationReport,
+  evaluateClauseModel,
+} from '../../modules/clauses/training/evaluate.js';
+import {
+  type Technique,
+  type TrainSettings,
+  fitHeads,
+  trainFirstStage,
+} from '../../modules/clauses/training/train.js';
+
+export const CV_FOLDS = 4;
+
+/** The validation fold of a training contract (fold 0 is the one `--validate` holds out). */
+export function validationFoldOf(pdfFile: string): number {
+  return cuadFoldOf(`validate:${pdfFile}`, CV_FOLDS);
+}
+
+/** The main figures of one fold, in the order they are printed. */
+export type FoldFigures = {
+  precision: number;
+  recall: number;
+  f1: number;
+  aupr: number;
+  spanAupr: number;
+  spanP80: number;
+  topOnGold: number;
+  /** Per category (CUAD order): document F1. */
+  categoryF1: number[];
+};
+
+/**
+ * 4-fold cross-validation inside the training split: each fold held out once, the rest trained
+ * on. The first stage of each fold (its out-of-fold margins and its weights, which only depend on
+ * the features) is cached in `cacheDir/cv-<fold>-<features>`, so variants of what is fitted after
+ * it are measured again in minutes.
+ */
+export function crossValidate(
+  documents: LabelledDocument[],
+  techniques: Technique[],
+  settings: TrainSettings,
+  cacheDir: string,
+): Map<string, FoldFigures[]> {
+  const results = new Map<string, FoldFigures[]>(techniques.map((t) => [t.name, []]));
+  for (let fold = 0; fold < CV_FOLDS; fold++) {
+    const held = documents.filter((document) => validationFoldOf(document.pdfFile) === fold);
+    const rest = documents.filter((document) => validationFoldOf(document.pdfFile) !== fold);
+    for (const technique of techniques) {
+      const { outOfFold, linear } = firstStageOf(rest, technique, settings, cacheDir, fold);
+      const heads = fitHeads(rest, technique, outOfFold, settings);
+      const model = ClauseModel.fromBytes(encodeModel({ ...heads, linear }));
+      const figures = figuresOf(evaluateClauseModel(model, held));
+      results.get(technique.name)!.push(figures);
+      settings.log?.(`fold ${fold + 1}/${CV_FOLDS} ${technique.name}: ${formatFigures(figures)}`);
+    }
+  }
+  return results;
+}
+
+function firstStageOf(
+  rest: LabelledDocument[],
+  technique: Technique,
+  settings: TrainSettings,
+  cacheDir: string,
+  fold: number,
+): { outOfFold: Float32Array[][]; linear: LinearWeights } {
+  const key = [
+    `cv-${fold}`,
+    ...Object.entries(technique.features).map(([name, value]) => `${name}-${String(value)}`),
+    `e${settings.epochs}`,
+    `s${settings.seed}`,
+    ...(technique.classWeights ? ['weighted'] : []),
+  ].join('_');
+  const directory = path.join(cacheDir, key);
+  const weightsFile = path.join(directory, 'linear.bin');
+  const marginsFile = path.join(directory, 'margins.f32');
+  const categories = 41;
+  if (existsSync(weightsFile) && existsSync(marginsFile)) {
+    const linear = decodeModel(readFileSync(weightsFile)).linear;
+    const raw = readFileSync(marginsFile);
+    const all = new Float32Array(raw.buffer, raw.byteOffset, raw.length / 4);
+    let offset = 0;
+    const outOfFold = rest.map((document) =>
+      document.segments.map(() => {
+        const row = all.slice(offset, offset + categories);
+        offset += categories;
+        return row;
+      }),
+    );
+    if (offset !== all.length) throw new Error(`Stale cache ${directory}: segments differ`);
+    settings.log?.(`fold ${fold + 1}: first stage read from ${directory}`);
+    return { outOfFold, linear };
+  }
+  const { outOfFold, linear } = trainFirstStage(rest, technique, settings);
+  mkdirSync(directory, { recursive: true });
+  writeFileSync(
+    weightsFile,
+    encodeModel({
+      technique: technique.name,
+      categories: [],
+      features: technique.features,
+      linear,
+      platt: [],
+      thresholds: [],
+      documentLayer: null,
+      verifiers: false,
+      stack: null,
+      rescorer: null,
+      exemplars: null,
+      fusion: null,
+    }),
+  );
+  const rows = outOfFold.flat();
+  const all = new Float32Array(rows.length * categories);
+  rows.forEach((row, i) => all.set(row, i * categories));
+  writeFileSync(marginsFile, all);
+  // What is evaluated is the quantised model, as when the cache is read.
+  return { outOfFold, linear: decodeModel(readFileSync(weightsFile)).linear };
+}
+
+function figuresOf(report: EvaluationReport): FoldFigures {
+  return {
+    precision: report.macro.precision,
+    recall: report.macro.recall,
+    f1: report.macro.f1,
+    aupr: report.macro.aupr,
+    spanAupr: report.pooled.spanAupr,
+    spanP80: report.pooled.spanP80,
+    topOnGold: report.pooled.topOnGold,
+    categoryF1: report.categories.map((category) => category.f1),
+  };
+}
+
+export function meanFigures(folds: FoldFigures[]): FoldFigures {
+  const mean = (pick: (figures: FoldFigures) => number) =>
+    folds.reduce((sum, figures) => sum + pick(figures), 0) / folds.length;
+  return {
+    precision: mean((f) => f.precision),
+    recall: mean((f) => f.recall),
+    f1: mean((f) => f.f1),
+    aupr: mean((f) => f.aupr),
+    spanAupr: mean((f) => f.spanAupr),
+    spanP80: mean((f) => f.spanP80),
+    topOnGold: mean((f) => f.topOnGold),
+    categoryF1: folds[0]!.categoryF1.map((_, j) => mean((f) => f.categoryF1[j]!)),
+  };
+}
+
+export function formatFigures(f: FoldFigures): string {
+  const percent = (value: number) => (value * 100).toFixed(1);
+  return `doc P/R/F1 ${f.precision.toFixed(3)}/${f.recall.toFixed(3)}/${f.f1.toFixed(3)}, doc AUPR ${f.aupr.toFixed(3)}, span AUPR ${percent(f.spanAupr)}, span P@80R ${percent(f.spanP80)}, top on gold ${percent(f.topOnGold)} %`;
+}
