@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { CUAD_CATEGORIES } from '../../cuad/labels.js';
 import { cuadFoldOf } from '../../cuad/split.js';
 import { ClauseModel } from '../../modules/clauses/model/clause-model.js';
 import type { LinearWeights } from '../../modules/clauses/model/linear.js';
@@ -81,7 +82,7 @@ function firstStageOf(
   const directory = path.join(cacheDir, key);
   const weightsFile = path.join(directory, 'linear.bin');
   const marginsFile = path.join(directory, 'margins.f32');
-  const categories = 41;
+  const categories = CUAD_CATEGORIES.length;
   if (existsSync(weightsFile) && existsSync(marginsFile)) {
     const linear = decodeModel(readFileSync(weightsFile)).linear;
     const raw = readFileSync(marginsFile);
@@ -104,7 +105,7 @@ function firstStageOf(
     weightsFile,
     encodeModel({
       technique: technique.name,
-      categories: [],
+      categories: [...CUAD_CATEGORIES],
       features: technique.features,
       linear,
       platt: [],

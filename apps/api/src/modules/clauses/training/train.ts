@@ -59,6 +59,11 @@ export type Technique = {
    * segment's probability (a logistic regression per category, fitted on held-out scores).
    */
   exemplars?: { layer: boolean; fuse: boolean };
+  /**
+   * The document layer's thresholds are drawn toward the pooled one (all categories' scores
+   * together) the fewer positive documents a category has: weight n / (n + shrink) on its own.
+   */
+  thresholdShrink?: number;
 };
 
 export const TECHNIQUES: Record<string, Technique> = {
@@ -294,6 +299,7 @@ export function fitHeads(
       technique.richLayer,
       settings.folds,
       exemplarBest,
+      technique.thresholdShrink ?? 0,
     );
     documentLayer = fitted.layer;
     if (technique.rescore) {
@@ -307,6 +313,7 @@ export function fitHeads(
       probabilities,
       technique.documentRules ?? false,
       exemplarBest,
+      technique.thresholdShrink ?? 0,
     );
   }
   const thresholds = technique.documentLayer
@@ -493,9 +500,10 @@ function fitDocumentLayer(
   probabilities: Float32Array[][],
   rules: boolean,
   exemplarBest: number[][] | null,
+  thresholdShrink: number,
 ): DocumentLayer {
   const weights: number[][] = [];
-  const thresholds: number[] = [];
+  const layerScores: number[][] = [];
   const hits = documents.map((document) =>
     rules ? ruleHits(CUAD_CATEGORIES, document.segments) : null,
   );
@@ -509,11 +517,11 @@ function fitDocumentLayer(
     const scores = profiles.map((profile) =>
       sigmoid(profile.reduce((z, value, k) => z + w[k]! * value, w[profile.length]!)),
     );
-    thresholds.push(bestF1Threshold(scores, labels));
+    layerScores.push(scores);
   });
   return {
     weights,
-    thresholds,
+    thresholds: documentThresholds(documents, layerScores, thresholdShrink),
     ...(rules ? { rules } : {}),
     ...(exemplarBest ? { exemplars: true } : {}),
   };
@@ -551,6 +559,7 @@ function fitRichDocumentLayer(
   options: { context: ProfileContext; l2: number },
   folds: number,
   exemplarBest: number[][] | null,
+  thresholdShrink: number,
 ): { layer: DocumentLayer; heldOut: number[][] } {
   const profiles = documents.map((document, i) =>
     documentProfiles(
@@ -565,7 +574,6 @@ function fitRichDocumentLayer(
   const foldOf = documents.map((document) => cuadFoldOf(document.pdfFile, folds));
   const heldOut = documents.map(() => new Array<number>(CATEGORIES).fill(0));
   const weights: number[][] = [];
-  const thresholds: number[] = [];
   CUAD_CATEGORIES.forEach((_, j) => {
     const rows = profiles.map((profile) => profile[j]!);
     const labels = documents.map((document) => isPresent(document, j));
@@ -581,13 +589,12 @@ function fitRichDocumentLayer(
       });
     }
     weights.push(fitNewtonLogistic(rows, labels, options.l2));
-    thresholds.push(
-      bestF1Threshold(
-        heldOut.map((scores) => scores[j]!),
-        labels,
-      ),
-    );
   });
+  const thresholds = documentThresholds(
+    documents,
+    CUAD_CATEGORIES.map((_, j) => heldOut.map((scores) => scores[j]!)),
+    thresholdShrink,
+  );
   return {
     layer: {
       weights,
@@ -598,6 +605,32 @@ function fitRichDocumentLayer(
     },
     heldOut,
   };
+}
+
+/**
+ * Per category, the F1-optimal threshold of the document layer's scores; with `shrink`, drawn
+ * (in logits) toward the pooled threshold the fewer positive documents the category has, so a
+ * rare category's threshold does not rest on its two or three positives alone.
+ */
+function documentThresholds(
+  documents: LabelledDocument[],
+  scores: number[][],
+  shrink: number,
+): number[] {
+  const labels = CUAD_CATEGORIES.map((_, j) => documents.map((document) => isPresent(document, j)));
+  const own = scores.map((values, j) => bestF1Threshold(values, labels[j]!));
+  if (shrink === 0) return own;
+  const pooled = logitOf(bestF1Threshold(scores.flat(), labels.flat()));
+  return own.map((threshold, j) => {
+    const positives = labels[j]!.filter(Boolean).length;
+    const share = positives / (positives + shrink);
+    return sigmoid(share * logitOf(threshold) + (1 - share) * pooled);
+  });
+}
+
+function logitOf(p: number): number {
+  const clamped = Math.min(1 - 1e-6, Math.max(1e-6, p));
+  return Math.log(clamped / (1 - clamped));
 }
 
 function dense(w: number[], row: number[]): number {
