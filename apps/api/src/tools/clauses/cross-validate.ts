@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CUAD_CATEGORIES } from '../../cuad/labels.js';
 import { cuadFoldOf } from '../../cuad/split.js';
@@ -48,13 +48,20 @@ export function crossValidate(
   techniques: Technique[],
   settings: TrainSettings,
   cacheDir: string,
+  /** The folds to measure (0-based; all by default): separate runs can share the work. */
+  folds: number[] = [...Array(CV_FOLDS).keys()],
 ): Map<string, FoldFigures[]> {
   const results = new Map<string, FoldFigures[]>(techniques.map((t) => [t.name, []]));
-  for (let fold = 0; fold < CV_FOLDS; fold++) {
+  for (const fold of folds) {
     const held = documents.filter((document) => validationFoldOf(document.pdfFile) === fold);
     const rest = documents.filter((document) => validationFoldOf(document.pdfFile) !== fold);
     for (const technique of techniques) {
-      const { outOfFold, linear } = firstStageOf(rest, technique, settings, cacheDir, fold);
+      const { outOfFold, linear } = cachedFirstStage(
+        rest,
+        technique,
+        settings,
+        path.join(cacheDir, `cv-${fold}`),
+      );
       const heads = fitHeads(rest, technique, outOfFold, settings);
       const model = ClauseModel.fromBytes(encodeModel({ ...heads, linear }));
       const figures = figuresOf(evaluateClauseModel(model, held));
@@ -65,21 +72,23 @@ export function crossValidate(
   return results;
 }
 
-function firstStageOf(
-  rest: LabelledDocument[],
+/**
+ * The first stage of these documents (trainFirstStage), read from `<prefix>_<features…>` when an
+ * earlier run left it there, else trained and left there.
+ */
+export function cachedFirstStage(
+  documents: LabelledDocument[],
   technique: Technique,
   settings: TrainSettings,
-  cacheDir: string,
-  fold: number,
+  prefix: string,
 ): { outOfFold: Float32Array[][]; linear: LinearWeights } {
-  const key = [
-    `cv-${fold}`,
+  const directory = [
+    prefix,
     ...Object.entries(technique.features).map(([name, value]) => `${name}-${String(value)}`),
     `e${settings.epochs}`,
     `s${settings.seed}`,
     ...(technique.classWeights ? ['weighted'] : []),
   ].join('_');
-  const directory = path.join(cacheDir, key);
   const weightsFile = path.join(directory, 'linear.bin');
   const marginsFile = path.join(directory, 'margins.f32');
   const categories = CUAD_CATEGORIES.length;
@@ -88,7 +97,7 @@ function firstStageOf(
     const raw = readFileSync(marginsFile);
     const all = new Float32Array(raw.buffer, raw.byteOffset, raw.length / 4);
     let offset = 0;
-    const outOfFold = rest.map((document) =>
+    const outOfFold = documents.map((document) =>
       document.segments.map(() => {
         const row = all.slice(offset, offset + categories);
         offset += categories;
@@ -96,12 +105,12 @@ function firstStageOf(
       }),
     );
     if (offset !== all.length) throw new Error(`Stale cache ${directory}: segments differ`);
-    settings.log?.(`fold ${fold + 1}: first stage read from ${directory}`);
+    settings.log?.(`first stage read from ${directory}`);
     return { outOfFold, linear };
   }
-  const { outOfFold, linear } = trainFirstStage(rest, technique, settings);
+  const { outOfFold, linear } = trainFirstStage(documents, technique, settings);
   mkdirSync(directory, { recursive: true });
-  writeFileSync(
+  writeAtomically(
     weightsFile,
     encodeModel({
       technique: technique.name,
@@ -121,9 +130,15 @@ function firstStageOf(
   const rows = outOfFold.flat();
   const all = new Float32Array(rows.length * categories);
   rows.forEach((row, i) => all.set(row, i * categories));
-  writeFileSync(marginsFile, all);
+  writeAtomically(marginsFile, all);
   // What is evaluated is the quantised model, as when the cache is read.
   return { outOfFold, linear: decodeModel(readFileSync(weightsFile)).linear };
+}
+
+/** Another run may read the cache meanwhile: it sees a whole file or none. */
+function writeAtomically(file: string, data: NodeJS.ArrayBufferView): void {
+  writeFileSync(`${file}.partial`, data);
+  renameSync(`${file}.partial`, file);
 }
 
 function figuresOf(report: EvaluationReport): FoldFigures {

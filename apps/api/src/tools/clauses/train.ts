@@ -9,7 +9,9 @@
  * measures it again without training (for changes in how spans are read from the scores).
  * `--cv` measures by 4-fold cross-validation of the training part instead (each fold held out
  * once; `--technique a,b` compares several on the same cached first stages): the figures to
- * choose by.
+ * choose by. Each fold's first stage is cached in data/clause-models/cv-<fold>_<features…>
+ * (delete those after changing the features or the segmentation). `--reuse-first-stage` does
+ * the same for the full training (data/clause-models/all_…).
  * Set CUAD_PAGES_CACHE to reuse extracted page text.
  * Runs from the build (`node dist/apps/api/tools/clauses/train.js`, which the npm script builds
  * first) with the repository root as cwd: every path here is from the cwd, so the model file is
@@ -26,10 +28,18 @@ import {
   DEFAULT_SETTINGS,
   DEFAULT_TECHNIQUE,
   TECHNIQUES,
+  fitHeads,
   trainClauseModel,
+  trainFirstStage,
 } from '../../modules/clauses/training/train.js';
 import { loadSplit } from './corpus.js';
-import { CV_FOLDS, crossValidate, formatFigures, meanFigures } from './cross-validate.js';
+import {
+  CV_FOLDS,
+  cachedFirstStage,
+  crossValidate,
+  formatFigures,
+  meanFigures,
+} from './cross-validate.js';
 import { CUAD_CATEGORIES } from '../../cuad/labels.js';
 
 const { values } = parseArgs({
@@ -37,6 +47,10 @@ const { values } = parseArgs({
     technique: { type: 'string', default: DEFAULT_TECHNIQUE },
     validate: { type: 'boolean', default: false },
     cv: { type: 'boolean', default: false },
+    /** With --cv: only these folds (1-based, comma-separated), e.g. to run folds in parallel. */
+    'cv-folds': { type: 'string' },
+    /** Reuse the first stage a run with the same features left in data/clause-models (see --cv). */
+    'reuse-first-stage': { type: 'boolean', default: false },
     limit: { type: 'string' },
     /** With --validate: measure this model file (one a --validate run wrote) instead of training. */
     from: { type: 'string' },
@@ -60,18 +74,20 @@ console.error(
 );
 
 if (values.cv) {
+  const chosen = values['cv-folds']?.split(',').map((fold) => Number(fold) - 1);
   const results = crossValidate(
     documents,
     techniques.map((t) => t!),
     settings,
     path.resolve('data/clause-models'),
+    chosen,
   );
   console.log(
     `${CV_FOLDS}-fold cross-validation inside the training split (${documents.length} contracts)`,
   );
   for (const [name, folds] of results) {
     folds.forEach((figures, fold) =>
-      console.log(`${name} fold ${fold + 1}: ${formatFigures(figures)}`),
+      console.log(`${name} fold ${(chosen?.[fold] ?? fold) + 1}: ${formatFigures(figures)}`),
     );
     const mean = meanFigures(folds);
     console.log(`${name} mean: ${formatFigures(mean)}`);
@@ -98,7 +114,12 @@ if (values.cv) {
   );
   console.log(formatReport(evaluateClauseModel(model, held)));
 } else {
-  const bytes = encodeModel(trainClauseModel(documents, technique, settings));
+  // With --reuse-first-stage, the first stage is cached (data/clause-models/all_…): techniques
+  // that differ after it are trained again in a minute; the bytes are the same either way.
+  const { outOfFold, linear } = values['reuse-first-stage']
+    ? cachedFirstStage(documents, technique, settings, path.resolve('data/clause-models/all'))
+    : trainFirstStage(documents, technique, settings);
+  const bytes = encodeModel({ ...fitHeads(documents, technique, outOfFold, settings), linear });
   const file =
     technique.name === DEFAULT_TECHNIQUE
       ? path.resolve('apps/api/src/modules/clauses/model/clause-model.bin')

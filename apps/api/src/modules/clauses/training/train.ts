@@ -119,6 +119,28 @@ export const TECHNIQUES: Record<string, Technique> = {
     documentRules: true,
     exemplars: { layer: true, fuse: true },
   },
+  'exemplar-shrink10': {
+    name: 'exemplar-shrink10',
+    description: "'exemplar' with the document thresholds drawn toward the pooled one (10)",
+    features: { hashBits: 18, context: true },
+    documentLayer: true,
+    verifiers: true,
+    stack: false,
+    documentRules: true,
+    exemplars: { layer: true, fuse: true },
+    thresholdShrink: 10,
+  },
+  'exemplar-shrink30': {
+    name: 'exemplar-shrink30',
+    description: "'exemplar' with the document thresholds drawn toward the pooled one (30)",
+    features: { hashBits: 18, context: true },
+    documentLayer: true,
+    verifiers: true,
+    stack: false,
+    documentRules: true,
+    exemplars: { layer: true, fuse: true },
+    thresholdShrink: 30,
+  },
   'exemplar-layer': {
     name: 'exemplar-layer',
     description:
