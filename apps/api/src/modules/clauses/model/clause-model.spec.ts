@@ -5,6 +5,7 @@ import { CORPUS, CORPUS_DIR, describeWithCorpus } from '../../../../test/support
 import { CUAD_CATEGORIES } from '../../../cuad/labels.js';
 import { readCuadPages } from '../../../cuad/pages.js';
 import { type ClauseSpan, ClauseModel, MAX_PER_CATEGORY } from './clause-model.js';
+import { decodeModel, encodeModel } from './model-file.js';
 import type { PageText } from './segment.js';
 
 const MODEL_FILE = new URL('./clause-model.bin', import.meta.url);
@@ -21,6 +22,11 @@ describe('the shipped clause model', () => {
       expect(model.thresholds[category]).toBeGreaterThan(0);
       expect(model.thresholds[category]).toBeLessThan(1);
     }
+  });
+
+  it('is written again to the same bytes once read (cached first stages rely on it)', () => {
+    const bytes = readFileSync(MODEL_FILE);
+    expect(encodeModel(decodeModel(bytes)).equals(bytes)).toBe(true);
   });
 
   it('refuses bytes that are not a clause model', () => {

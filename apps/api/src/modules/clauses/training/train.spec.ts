@@ -54,11 +54,18 @@ describeWithCorpus('training the clause model on a slice of CUAD', () => {
     ).toBe(true);
 
     const parameters = trainClauseModel(documents, SMALL, SETTINGS);
-    // The shipped technique's document layer reads the score profile with the document rules;
-    // its spans keep their first-stage scores (no rescorer).
-    expect(DEFAULT_TECHNIQUE).toBe('ruled');
+    // The shipped technique: the training passages indexed, a fusion per category (logit,
+    // similarity, bias), and the richer document layer with the rules and, last before the bias,
+    // the document's best similarity (Document Name: best three, four counts, length, rule, no
+    // related category, similarity); no rescorer.
+    expect(DEFAULT_TECHNIQUE).toBe('exemplar');
+    expect(parameters.exemplars?.categories.length).toBeGreaterThan(0);
+    expect(parameters.fusion).toHaveLength(41);
+    expect(parameters.fusion?.every((w) => w.length === 3)).toBe(true);
     expect(parameters.documentLayer?.rules).toBe(true);
-    expect(parameters.documentLayer?.context).toBeUndefined();
+    expect(parameters.documentLayer?.exemplars).toBe(true);
+    expect(parameters.documentLayer?.context).toBe('related');
+    expect(parameters.documentLayer?.weights[0]).toHaveLength(11);
     expect(parameters.rescorer ?? null).toBeNull();
 
     // 'rescored' (built, not shipped): the richer profile (Document Name: best three, four counts,

@@ -59,11 +59,6 @@ export type Technique = {
    * segment's probability (a logistic regression per category, fitted on held-out scores).
    */
   exemplars?: { layer: boolean; fuse: boolean };
-  /**
-   * The document layer's thresholds are drawn toward the pooled one (all categories' scores
-   * together) the fewer positive documents a category has: weight n / (n + shrink) on its own.
-   */
-  thresholdShrink?: number;
 };
 
 export const TECHNIQUES: Record<string, Technique> = {
@@ -111,56 +106,23 @@ export const TECHNIQUES: Record<string, Technique> = {
   exemplar: {
     name: 'exemplar',
     description:
-      "'ruled' plus exemplars: each segment's TF-IDF similarity to the closest training passages of each category, fused with its probability and read by the document layer (the document's best similarity)",
-    features: { hashBits: 18, context: true },
-    documentLayer: true,
-    verifiers: true,
-    stack: false,
-    documentRules: true,
-    exemplars: { layer: true, fuse: true },
-  },
-  'exemplar-shrink10': {
-    name: 'exemplar-shrink10',
-    description: "'exemplar' with the document thresholds drawn toward the pooled one (10)",
-    features: { hashBits: 18, context: true },
-    documentLayer: true,
-    verifiers: true,
-    stack: false,
-    documentRules: true,
-    exemplars: { layer: true, fuse: true },
-    thresholdShrink: 10,
-  },
-  'exemplar-shrink30': {
-    name: 'exemplar-shrink30',
-    description: "'exemplar' with the document thresholds drawn toward the pooled one (30)",
-    features: { hashBits: 18, context: true },
-    documentLayer: true,
-    verifiers: true,
-    stack: false,
-    documentRules: true,
-    exemplars: { layer: true, fuse: true },
-    thresholdShrink: 30,
-  },
-  'exemplar-layer': {
-    name: 'exemplar-layer',
-    description:
-      "'ruled' plus the document's best exemplar similarity per category in the document layer (segment scores unchanged)",
-    features: { hashBits: 18, context: true },
-    documentLayer: true,
-    verifiers: true,
-    stack: false,
-    documentRules: true,
-    exemplars: { layer: true, fuse: false },
-  },
-  'exemplar-rich': {
-    name: 'exemplar-rich',
-    description: "'exemplar' with the richer document layer of 'rescored' (no span rescoring)",
+      "'ruled' with the richer document layer of 'rescored' (no span rescoring) plus exemplars: each segment's TF-IDF similarity to the closest training passages of each category, fused with its probability, and the document's best similarity read by the document layer",
     features: { hashBits: 18, context: true },
     documentLayer: true,
     verifiers: true,
     stack: false,
     documentRules: true,
     richLayer: { context: 'related', l2: 1 },
+    exemplars: { layer: true, fuse: true },
+  },
+  'exemplar-ruled': {
+    name: 'exemplar-ruled',
+    description: "'exemplar' with the first document layer of 'ruled'",
+    features: { hashBits: 18, context: true },
+    documentLayer: true,
+    verifiers: true,
+    stack: false,
+    documentRules: true,
     exemplars: { layer: true, fuse: true },
   },
   rich: {
@@ -201,7 +163,7 @@ export const TECHNIQUES: Record<string, Technique> = {
     stack: true,
   },
 };
-export const DEFAULT_TECHNIQUE = 'ruled';
+export const DEFAULT_TECHNIQUE = 'exemplar';
 
 export type TrainSettings = {
   folds: number;
@@ -321,7 +283,6 @@ export function fitHeads(
       technique.richLayer,
       settings.folds,
       exemplarBest,
-      technique.thresholdShrink ?? 0,
     );
     documentLayer = fitted.layer;
     if (technique.rescore) {
@@ -335,7 +296,6 @@ export function fitHeads(
       probabilities,
       technique.documentRules ?? false,
       exemplarBest,
-      technique.thresholdShrink ?? 0,
     );
   }
   const thresholds = technique.documentLayer
@@ -522,7 +482,6 @@ function fitDocumentLayer(
   probabilities: Float32Array[][],
   rules: boolean,
   exemplarBest: number[][] | null,
-  thresholdShrink: number,
 ): DocumentLayer {
   const weights: number[][] = [];
   const layerScores: number[][] = [];
@@ -543,7 +502,7 @@ function fitDocumentLayer(
   });
   return {
     weights,
-    thresholds: documentThresholds(documents, layerScores, thresholdShrink),
+    thresholds: documentThresholds(documents, layerScores),
     ...(rules ? { rules } : {}),
     ...(exemplarBest ? { exemplars: true } : {}),
   };
@@ -581,7 +540,6 @@ function fitRichDocumentLayer(
   options: { context: ProfileContext; l2: number },
   folds: number,
   exemplarBest: number[][] | null,
-  thresholdShrink: number,
 ): { layer: DocumentLayer; heldOut: number[][] } {
   const profiles = documents.map((document, i) =>
     documentProfiles(
@@ -615,7 +573,6 @@ function fitRichDocumentLayer(
   const thresholds = documentThresholds(
     documents,
     CUAD_CATEGORIES.map((_, j) => heldOut.map((scores) => scores[j]!)),
-    thresholdShrink,
   );
   return {
     layer: {
@@ -629,30 +586,14 @@ function fitRichDocumentLayer(
   };
 }
 
-/**
- * Per category, the F1-optimal threshold of the document layer's scores; with `shrink`, drawn
- * (in logits) toward the pooled threshold the fewer positive documents the category has, so a
- * rare category's threshold does not rest on its two or three positives alone.
- */
-function documentThresholds(
-  documents: LabelledDocument[],
-  scores: number[][],
-  shrink: number,
-): number[] {
-  const labels = CUAD_CATEGORIES.map((_, j) => documents.map((document) => isPresent(document, j)));
-  const own = scores.map((values, j) => bestF1Threshold(values, labels[j]!));
-  if (shrink === 0) return own;
-  const pooled = logitOf(bestF1Threshold(scores.flat(), labels.flat()));
-  return own.map((threshold, j) => {
-    const positives = labels[j]!.filter(Boolean).length;
-    const share = positives / (positives + shrink);
-    return sigmoid(share * logitOf(threshold) + (1 - share) * pooled);
-  });
-}
-
-function logitOf(p: number): number {
-  const clamped = Math.min(1 - 1e-6, Math.max(1e-6, p));
-  return Math.log(clamped / (1 - clamped));
+/** Per category, the F1-optimal threshold of the document layer's scores (`scores[category]`). */
+function documentThresholds(documents: LabelledDocument[], scores: number[][]): number[] {
+  return scores.map((values, j) =>
+    bestF1Threshold(
+      values,
+      documents.map((document) => isPresent(document, j)),
+    ),
+  );
 }
 
 function dense(w: number[], row: number[]): number {
