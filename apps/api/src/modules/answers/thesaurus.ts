@@ -95,6 +95,16 @@ export function namesCategory(text: string, category: Category): boolean {
   );
 }
 
+/** The lower-case words of `text` inside its phrases naming a clause ("first" in "right of first refusal"). */
+export function clausePhraseWords(text: string): Set<string> {
+  const words = new Set<string>();
+  for (const [pattern] of [...LAY_PHRASES, ...NAME_PATTERNS]) {
+    const match = pattern.exec(text);
+    if (match) for (const word of match[0].toLowerCase().match(TERM) ?? []) words.add(word);
+  }
+  return words;
+}
+
 /**
  * True when the question names a kind of clause: a phrase of the hand-written part matches (words
  * merely typical of a clause, such as "forecast" or "price", do not reach that weight).
