@@ -44,7 +44,7 @@ import { extractValue } from '../modules/answers/values/extract-value.js';
 import { normaliseDate, sameDate } from '../modules/answers/values/date.js';
 import { sameDuration } from '../modules/answers/values/duration.js';
 import { partyNames } from '../modules/answers/values/parties.js';
-import { samePlace } from '../modules/answers/values/place.js';
+import { findPlaces, samePlace } from '../modules/answers/values/place.js';
 import { passageLocator, type LocatedPassage } from '../modules/answers/tools/gold-passages.js';
 import {
   companyOf,
@@ -344,7 +344,8 @@ function across(tally: Tally): void {
     const states = new Set(
       group
         .map((doc) => doc.contract.answers['Governing Law'].split(/[;,]/)[0]!.trim())
-        .filter(Boolean),
+        // Only places make a question (as eval:retrieval asks them).
+        .filter((state) => state && findPlaces(state).length > 0),
     );
     const questions: [string, (doc: Doc) => boolean][] = [
       ...[...states].map((state): [string, (doc: Doc) => boolean] => [
