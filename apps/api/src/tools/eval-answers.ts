@@ -15,7 +15,11 @@
  * With `--evidence model`, eval:review asks the built-in "M&A contract review" template's question
  * where it has the column, with the product's threshold and the start date read from the model's
  * clauses as the grid reads it. `--calibrate` prints the score threshold
- * that best separates present from absent clauses (run it on train).
+ * that best separates present from absent clauses (run it on train); `--calibrate-quotes`
+ * calibrates ALSO_QUOTED_GAP (compose-answer.ts; run it on the validation fold with its model).
+ * With model evidence, a question about one document that the clause index answers "not found"
+ * is searched as the product searches it (searchFallback). `--verbose` also lists wrong "not
+ * found" answers with their best candidates and search's best sentence, and across mistakes.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
