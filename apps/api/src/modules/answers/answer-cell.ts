@@ -45,6 +45,7 @@ export function answerCell(
     valueFirst(
       checked(own, understood.categories[0], threshold),
       column.type,
+      understood.categories[0],
       threshold,
       options.startDates?.get(documentId),
     ),
@@ -157,29 +158,46 @@ const VALUE_TYPES: readonly AnswerType[] = ['date', 'duration', 'money', 'place'
 /**
  * For a column typed as a value: when a found clause states it ("The term shall be two years")
  * and a better-scoring one does not ("This Agreement will renew at the end of the Initial Term"),
- * the one that states it answers; the other stays found, and may qualify it.
+ * the one that states it answers; the other stays found, and may qualify it. When no found
+ * clause of the asked category states it, the best candidate under the threshold that does (and
+ * passes the category's check) answers instead: the cell is answered either way, and the
+ * model's second choice often is the sentence that states the term.
  */
 function valueFirst(
   evidence: Evidence[],
   type: AnswerType,
+  category: Category | undefined,
   threshold: number,
   startIso: string | undefined,
 ): Evidence[] {
   if (!VALUE_TYPES.includes(type)) return evidence;
   const states = (each: Evidence) =>
-    each.score >= threshold &&
     extractValue(
       type,
       each.category,
       each.pageText.slice(each.start, each.end),
       startIso ? { startIso } : {},
     ) !== null;
-  if (!evidence.some(states)) return evidence;
+  const found = evidence.filter((each) => each.score >= threshold);
+  let stating = found.filter(states);
+  if (stating.length === 0 && category && found.some((each) => each.category === category)) {
+    const second = evidence
+      .filter(
+        (each) =>
+          each.category === category &&
+          each.score < threshold &&
+          states(each) &&
+          clauseCounts(category, each.pageText.slice(each.start, each.end)),
+      )
+      .sort((a, b) => b.score - a.score)[0];
+    stating = second ? [second] : [];
+  }
+  if (stating.length === 0) return evidence;
   return evidence.map((each) =>
-    each.score < threshold
-      ? each
-      : states(each)
-        ? { ...each, score: Math.max(each.score, threshold + 1e-6) }
+    stating.includes(each)
+      ? { ...each, score: Math.max(each.score, threshold + 1e-6) }
+      : each.score < threshold
+        ? each
         : { ...each, score: threshold },
   );
 }
