@@ -37,10 +37,15 @@ const FOR_CAUSE =
   /\bbreach|\bdefault|\binsolv|\bbankrupt|\bfail\w*\s+to\b|\bfollowing\s+(?:conditions|events|circumstances|reasons)|\bany\s+of\s+the\s+following|\bupon\s+the\s+occurrence|\bchange\s+(?:of|in)\s+control|:\s*$/i;
 /** An end that comes by itself ("shall automatically terminate in case …"): no right to terminate. */
 const AUTOMATIC_END = /\bautomatically\s+terminat/i;
+/** A party's right to end it, which an automatic end in the same clause does not take away. */
+const RIGHT_TO_TERMINATE =
+  /\b(?:may|can)\s+(?:at\s+any\s+time\s+)?(?:be\s+)?terminat|\b(?:right|entitled)\s+to\s+terminat/i;
 
 /** A non-compete speaks of competing, or of engaging in a business or being engaged by another. */
 const COMPETE =
   /\bcompet|\bengage[sd]?\s+in\b|\bsimilar\s+(?:products?|business|services)\b|\bbe\s+(?:employed|engaged|concerned|interested)\b/i;
+/** A title ("the Non-Competition Agreement") names the agreement, not a restriction in it. */
+const AGREEMENT_TITLE = /\bnon-?\s*compet\w*\s+(?:agreement|covenant)s?\b/gi;
 /** "will not preclude … from providing competitive products": the opposite of a restriction. */
 const NOT_RESTRICTED =
   /\b(?:not|nothing)\b[^.;]{0,40}\b(?:preclude|limit|restrict|prevent|prohibit)/i;
@@ -64,7 +69,12 @@ const LIMITS_LIABILITY =
 const CHECKS: Partial<Record<Category, ClauseCheck>> = {
   'Most Favored Nation': { counts: (text) => MOST_FAVOURED.test(text) },
   'Cap On Liability': { counts: (text) => LIMITS_LIABILITY.test(text) },
-  'Non-Compete': { counts: (text) => COMPETE.test(text) && !NOT_RESTRICTED.test(text) },
+  'Non-Compete': {
+    counts: (text) => {
+      const rest = text.replace(AGREEMENT_TITLE, ' ');
+      return COMPETE.test(rest) && !NOT_RESTRICTED.test(rest);
+    },
+  },
   'Change Of Control': {
     counts: (text) => !CONTROL_CARVED_OUT.test(text) || CONTROL_TRIGGER.test(text),
   },
@@ -88,7 +98,7 @@ const CHECKS: Partial<Record<Category, ClauseCheck>> = {
   'Termination For Convenience': {
     counts: (text) =>
       /\bterminat|\bcancel/i.test(text) &&
-      !AUTOMATIC_END.test(text) &&
+      (!AUTOMATIC_END.test(text) || RIGHT_TO_TERMINATE.test(text)) &&
       (CONVENIENCE.test(text) || (ON_NOTICE.test(text) && !FOR_CAUSE.test(text.trim()))),
     states: (text) => /\bterminat|\bcancel/i.test(text) && CONVENIENCE.test(text),
   },
