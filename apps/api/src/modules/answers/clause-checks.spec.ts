@@ -28,6 +28,8 @@ describe('clauseCounts', () => {
       'Either party may terminate this Agreement at any time, for any reason, upon thirty days notice.',
       'AIG shall have the absolute right to terminate this Agreement upon thirty (30) days prior written notice.',
       'Either party may terminate this Agreement by providing three months written notice to the other.',
+      // A right to terminate at will beside an automatic end.
+      'This Agreement may be terminated by Nuance at any time, in its sole discretion, prior to the Distribution; provided that this Agreement shall automatically terminate upon the termination of the Separation Agreement.',
     ])
       expect(clauseCounts('Termination For Convenience', text)).toBe(true);
     for (const text of [
@@ -85,6 +87,7 @@ describe('clauseCounts', () => {
       'Divested Businesses 12',
       'b) [***] (outside)',
       'The receipt of Information will not preclude the Recipient from providing products which may be competitive with those of the Discloser.',
+      'Section 4 of the Non-Competition Agreement is hereby deleted in its entirety and replaced with the following: "Term.',
     ])
       expect(clauseCounts('Non-Compete', text)).toBe(false);
   });

@@ -89,4 +89,30 @@ describe('startDateOf', () => {
     expect(startDateOf([blank], 7, 0.5)).toBe('2020');
     expect(startDateOf([blank, agreementDate], 7, 0.5)).toBe('2021-03-03');
   });
+
+  it('falls back to a dated candidate under the threshold when no found passage states a date', () => {
+    const page =
+      'This Agreement is entered into as of the Effective Date. Effective Date: December 5, 2014.';
+    const preamble = {
+      ...effectiveDate,
+      pageText: page,
+      start: 0,
+      end: page.indexOf(' Effective Date:'),
+      score: 0.9,
+    };
+    const dated = {
+      ...effectiveDate,
+      pageText: page,
+      start: page.indexOf('Effective Date:'),
+      end: page.length,
+      score: 0.07,
+    };
+    expect(startDateOf([preamble, dated], 7, 0.5)).toBe('2014-12-05');
+    expect(startDateOf([preamble], 7, 0.5)).toBeUndefined();
+    // A found passage's date, even its year alone, comes before a candidate's.
+    const blank = 'This Agreement is dated as of ____________, 2020.';
+    expect(
+      startDateOf([{ ...preamble, pageText: blank, start: 0, end: blank.length }, dated], 7, 0.5),
+    ).toBe('2020');
+  });
 });

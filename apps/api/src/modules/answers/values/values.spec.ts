@@ -95,6 +95,8 @@ describe('extractDate', () => {
   it('normalises CUAD answers and compares', () => {
     expect(normaliseDate('3/31/11')).toBe('2011-03-31');
     expect(normaliseDate('[]/[]/2016')).toBe('2016');
+    // A year left blank states no date to compare.
+    expect(normaliseDate('09/14/20[]')).toBeNull();
     expect(sameDate('2010-08-21', '2010-08-22')).toBe(true);
     expect(sameDate('2016-05-01', '2016')).toBe(true);
     expect(sameDate('2016-05-01', '2017-05-01')).toBe(false);
