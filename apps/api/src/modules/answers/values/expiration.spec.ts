@@ -87,6 +87,13 @@ describe('extractExpiration', () => {
       ),
     ).toBe('2019-03-28');
     expect(value('unless earlier terminated, shall expire on the Expiration Date')).toBeUndefined();
+    // What follows the initial term is no term of its own.
+    expect(
+      value(
+        'After the Initial Term, this Agreement shall continue on a month to month basis until terminated by either party.',
+        '2016-02-16',
+      ),
+    ).toBeUndefined();
   });
 
   it('states a term that runs until an event with no date of its own as perpetual', () => {

@@ -45,6 +45,9 @@ const PERPETUAL = new RegExp(
   ].join('|'),
   'i',
 );
+/** What comes after the initial term ("After the Initial Term, … month to month until terminated"): no term of its own. */
+const AFTER_THE_TERM =
+  /\b(?:after|following|upon\s+(?:the\s+)?(?:expiration|expiry|end)\s+of)\s+the\s+(?:initial|original|first)\s+term\b|\b(?:month|year)[-\s]to[-\s](?:month|year)\b/i;
 /** A duration that is a notice period ("upon thirty (30) days' prior written notice"), not the term. */
 const NOTICE_AFTER =
   /^[^.;]{0,25}?\b(?:notice|prior\s+(?:written|to|notice)|before|advance|in\s+writing)\b/i;
@@ -90,7 +93,7 @@ export function extractExpiration(quote: string, startIso?: string): ExtractedVa
     const nearest = nearestToCue(others, quote, /\bexpir|\bterminat|\buntil\b|\bthrough\b|\bend/gi);
     return { value: nearest.iso, asWritten: nearest.asWritten };
   }
-  const perpetual = term ? null : PERPETUAL.exec(quote);
+  const perpetual = term || AFTER_THE_TERM.test(quote) ? null : PERPETUAL.exec(quote);
   return perpetual ? { value: 'perpetual', asWritten: perpetual[0] } : null;
 }
 
