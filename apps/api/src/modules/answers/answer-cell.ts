@@ -24,12 +24,15 @@ export function answerCell(
   evidence: readonly Evidence[],
   cellOptions: CellOptions = {},
 ): ReviewCell {
-  const { start, ...composeOptions } = cellOptions;
+  const { start: documentStart, ...composeOptions } = cellOptions;
   const documentId = evidence[0]?.documentId ?? composeOptions.documents?.[0]?.documentId;
   if (documentId === undefined)
     throw new Error('answerCell needs the document: evidence or options.documents');
   const own = evidence.filter((each) => each.documentId === documentId);
   const documentName = own[0]?.documentName ?? composeOptions.documents?.[0]?.documentName ?? '';
+  const start =
+    documentStart &&
+    termRunsFrom(documentStart, own, composeOptions.threshold ?? DEFAULT_THRESHOLD);
   const options: ComposeOptions =
     start && !composeOptions.startDates?.has(documentId)
       ? { ...composeOptions, startDates: new Map([[documentId, start.iso]]) }
@@ -88,6 +91,25 @@ export function answerCell(
     confidence,
     citations: counted ? [...answer.citations, counted.citation] : answer.citations,
   };
+}
+
+/** A term counted "from the date hereof" (or of this Agreement, of its execution): the agreement's own date. */
+const FROM_THE_DATE_HEREOF =
+  /\b(?:date\s+hereof|date\s+of\s+(?:this\s+agreement|its\s+execution|execution)|date\s+first\s+(?:above\s+)?(?:written|set\s+forth|stated))\b/i;
+
+/** The date a term runs from: the agreement's own date when its found term clause says so, else the document's start. */
+function termRunsFrom(
+  start: StartDate,
+  evidence: readonly Evidence[],
+  threshold: number,
+): StartDate {
+  const fromTheDateHereof = evidence.some(
+    (each) =>
+      each.category === 'Expiration Date' &&
+      each.score >= threshold &&
+      FROM_THE_DATE_HEREOF.test(each.pageText.slice(each.start, each.end)),
+  );
+  return fromTheDateHereof && start.agreement ? start.agreement : start;
 }
 
 /**

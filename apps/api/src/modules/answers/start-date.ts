@@ -4,8 +4,12 @@ import { extractValue } from './values/extract-value.js';
 /** Where an agreement's terms run from: its effective date, else its agreement date. */
 export const START_DATE_CATEGORIES: readonly Category[] = ['Effective Date', 'Agreement Date'];
 
-/** The date a document's terms run from (ISO, or its year or month only) and the passage that states it. */
-export type StartDate = { iso: string; evidence: Evidence };
+/**
+ * The date a document's terms run from (ISO, or its year or month only) and the passage that
+ * states it; with the agreement's own date when that is another (a term "from the date hereof"
+ * runs from it).
+ */
+export type StartDate = { iso: string; evidence: Evidence; agreement?: StartDate };
 
 /**
  * The date a document's terms run from, read from its evidence: the best-scoring passage at or
@@ -24,16 +28,22 @@ export function startOf(
     (each) => each.documentId === documentId && START_DATE_CATEGORIES.includes(each.category),
   );
   const found = own.filter((each) => each.score >= threshold);
-  return (
-    statedIn(found, /^\d{4}-\d{2}-\d{2}$/) ??
+  const start =
+    statedIn(found, WHOLE_DATE) ??
     statedIn(found, /^\d{4}(?:-\d{2})?$/) ??
     statedIn(
       own.filter((each) => each.score < threshold),
-      /^\d{4}-\d{2}-\d{2}$/,
+      WHOLE_DATE,
       'best first',
-    )
+    );
+  const agreement = statedIn(
+    found.filter((each) => each.category === 'Agreement Date'),
+    WHOLE_DATE,
   );
+  return start && agreement && agreement.iso !== start.iso ? { ...start, agreement } : start;
 }
+
+const WHOLE_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The first passage stating a date of the form, the effective date's before the agreement date's unless `best first`. */
 function statedIn(
