@@ -28,6 +28,8 @@ describe('extractExpiration', () => {
     expect(
       value('shall continue for a period of twelve (12) full calendar months', '2018-04-25'),
     ).toBe('2019-04-24');
+    // A text layer's "I" for the figure 1.
+    expect(value('shall continue in effect for one (I) year', '2018-03-14')).toBe('2019-03-13');
   });
 
   it('counts an anniversary of the effective date', () => {
