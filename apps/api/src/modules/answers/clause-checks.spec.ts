@@ -28,6 +28,9 @@ describe('clauseCounts', () => {
       'Either party may terminate this Agreement at any time, for any reason, upon thirty days notice.',
       'AIG shall have the absolute right to terminate this Agreement upon thirty (30) days prior written notice.',
       'Either party may terminate this Agreement by providing three months written notice to the other.',
+      // A right at will beside an end by agreement, beside another party's lack of it.
+      'This Agreement shall be earlier terminated (x) by mutual agreement of the parties, or (y) at any time upon sixty (60) days advance written notice to the other party.',
+      'Party B shall have the right to terminate this Agreement in advance by sending a written notice to Party A but Party A may not terminate or rescind this Agreement;',
       // A right to terminate at will beside an automatic end.
       'This Agreement may be terminated by Nuance at any time, in its sole discretion, prior to the Distribution; provided that this Agreement shall automatically terminate upon the termination of the Separation Agreement.',
     ])
@@ -37,6 +40,11 @@ describe('clauseCounts', () => {
       'This Agreement may be terminated immediately by Licensor under any of the following conditions:',
       'If Company fails to cure the breach within thirty (30) days after notice, Investor may terminate.',
       'This Agreement shall automatically terminate in case the License Agreement is terminated for any reason.',
+      'This Agreement may be terminated by either party with cause upon thirty (30) days written notice.',
+      'This Agreement may be terminated at any time upon the mutual written agreement of the parties.',
+      'The parties may terminate this Agreement at any time by mutual consent.',
+      'This Agreement may not be terminated by either Party at any time for convenience.',
+      'Either party may terminate this Agreement at any time if either party fails materially to comply with any covenant.',
       'This Agreement shall be governed by the laws of New York.',
     ])
       expect(clauseCounts('Termination For Convenience', text)).toBe(false);

@@ -34,10 +34,15 @@ const ON_NOTICE =
   /\bat\s+any\s+time\b|\b(?:upon|on|with|by|giving|providing|serving|after)\b[^.;]{0,60}\bnotice\b/i;
 /** A right to terminate for a cause (breach, insolvency, listed events), which is not for convenience. */
 const FOR_CAUSE =
-  /\bbreach|\bdefault|\binsolv|\bbankrupt|\bfail\w*\s+to\b|\bfollowing\s+(?:conditions|events|circumstances|reasons)|\bany\s+of\s+the\s+following|\bupon\s+the\s+occurrence|\bchange\s+(?:of|in)\s+control|:\s*$/i;
+  /\bbreach|\bdefault|\binsolv|\bbankrupt|\bfail\w*\s+(?:\w+\s+)?to\b|\b(?:with|for)\s+cause\b|\bfollowing\s+(?:conditions|events|circumstances|reasons)|\bany\s+of\s+the\s+following|\bupon\s+the\s+occurrence|\bchange\s+(?:of|in)\s+control|:\s*$/i;
+/** An end both parties agree on ("at any time by mutual consent"): no one party's right, and taken out before looking for one. */
+const BY_AGREEMENT =
+  /(?:\bat\s+any\s+time\s+)?\b(?:by|upon|with|through)\s+(?:the\s+|their\s+)?(?:mutual\s+)?(?:written\s+)?(?:agreement|consent)(?:\s+of\s+(?:the\s+|both\s+)?parties)?/gi;
+/** "may not be terminated … for convenience": the right denied (unless another party has it). */
+const NO_RIGHT_TO_TERMINATE = /\b(?:may|shall|can|will)\s+not\s+(?:be\s+)?terminat/i;
 /** An end that comes by itself ("shall automatically terminate in case …"): no right to terminate. */
 const AUTOMATIC_END = /\bautomatically\s+terminat/i;
-/** A party's right to end it, which an automatic end in the same clause does not take away. */
+/** A party's right to end it, which an automatic end or another party's lack of it does not take away. */
 const RIGHT_TO_TERMINATE =
   /\b(?:may|can)\s+(?:at\s+any\s+time\s+)?(?:be\s+)?terminat|\b(?:right|entitled)\s+to\s+terminat/i;
 
@@ -99,7 +104,9 @@ const CHECKS: Partial<Record<Category, ClauseCheck>> = {
     counts: (text) =>
       /\bterminat|\bcancel/i.test(text) &&
       (!AUTOMATIC_END.test(text) || RIGHT_TO_TERMINATE.test(text)) &&
-      (CONVENIENCE.test(text) || (ON_NOTICE.test(text) && !FOR_CAUSE.test(text.trim()))),
+      (!NO_RIGHT_TO_TERMINATE.test(text) || RIGHT_TO_TERMINATE.test(text)) &&
+      (CONVENIENCE.test(text) ||
+        (ON_NOTICE.test(text.replace(BY_AGREEMENT, ' ')) && !FOR_CAUSE.test(text.trim()))),
     states: (text) => /\bterminat|\bcancel/i.test(text) && CONVENIENCE.test(text),
   },
 };
