@@ -143,6 +143,31 @@ describe('clauseCounts', () => {
       expect(clauseCounts('Cap On Liability', text)).toBe(false);
   });
 
+  it('counts an anti-assignment clause only when it speaks of assigning, transferring or delegating', () => {
+    expect(
+      clauseCounts(
+        'Anti-Assignment',
+        'Neither party may assign this Agreement without the prior written consent of the other party.',
+      ),
+    ).toBe(true);
+    expect(
+      clauseCounts(
+        'Anti-Assignment',
+        'Neither party shall disclose any of the terms of this Agreement to any third party without the prior written consent of the other party.',
+      ),
+    ).toBe(false);
+  });
+
+  it('never counts a line of a table of contents', () => {
+    expect(
+      clauseCounts(
+        'Non-Compete',
+        'Competitive Activities.......................................... 12',
+      ),
+    ).toBe(false);
+    expect(clauseCounts('Audit Rights', 'Audit Rights . . . . . . . . 14')).toBe(false);
+  });
+
   it('has no check for other categories', () => {
     expect(clauseCounts('Governing Law', 'anything')).toBe(true);
     expect(clauseStated('Governing Law', 'anything')).toBe(false);

@@ -71,7 +71,15 @@ const MOST_FAVOURED =
 const LIMITS_LIABILITY =
   /\bexceed|\blimit(?:s|ed|ation)?\b|\bmaximum\b|\bcap(?:ped)?\b|\baggregate\b|\btotal\s+liability|\bin\s+no\s+(?:event|case)\b|\bconsequential|\bindirect|\bincidental|\bpunitive|\bexemplary|\blost\s+profits?|\bloss\s+of\s+(?:profits?|revenue|data)|\bliable\s+only\b|\bsole\s+(?:and\s+exclusive\s+)?(?:liability|remedy|obligation)|\bwithin\s+\w+\s*(?:\(\d+\)\s*)?(?:days|months|years?)\b/i;
 
+/** An anti-assignment clause speaks of assigning, transferring or delegating (not of disclosing). */
+const ASSIGNS =
+  /\bassign|\btransfer|\bdelegat|\bnovat|\bsubcontract|\bsub-?licens|\bsuccessor|\bchange\s+(?:of|in)\s+control|\bmerg/i;
+
+/** A line of a table of contents ("Competitive Activities ........ 12"): a heading, never a clause. */
+const CONTENTS_LINE = /\.{5,}|(?:\.\s){4,}|…{2,}/;
+
 const CHECKS: Partial<Record<Category, ClauseCheck>> = {
+  'Anti-Assignment': { counts: (text) => ASSIGNS.test(text) },
   'Most Favored Nation': { counts: (text) => MOST_FAVOURED.test(text) },
   'Cap On Liability': { counts: (text) => LIMITS_LIABILITY.test(text) },
   'Non-Compete': {
@@ -113,6 +121,7 @@ const CHECKS: Partial<Record<Category, ClauseCheck>> = {
 
 /** Whether a clause the model found answers a cell on `category` (true when the category has no check). */
 export function clauseCounts(category: Category, text: string): boolean {
+  if (CONTENTS_LINE.test(text)) return false;
   return CHECKS[category]?.counts(text) ?? true;
 }
 
