@@ -23,6 +23,11 @@ describe('extractPlace', () => {
       'Pennsylvania',
     );
     expect(extractPlace('This Agreement is governed by English law.')?.value).toBe('England');
+    expect(
+      extractPlace(
+        'Any such arbitration shall (i) be subject to the application of the Italian Law, (ii) take place in Paris, France',
+      )?.value,
+    ).toBe('Italy');
     expect(extractPlace('Nothing here names a place.')).toBeNull();
     expect(
       extractPlace('governed by the laws of the United States and the State of Florida')?.value,
