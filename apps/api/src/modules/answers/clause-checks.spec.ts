@@ -189,6 +189,21 @@ describe('clauseStated', () => {
     expect(
       clauseStated('Termination For Convenience', 'may terminate upon thirty days notice'),
     ).toBe(false);
+    expect(
+      clauseStated(
+        'Non-Compete',
+        'During the term of this agreement, Distributor shall not market, sell or promote any product which is competitive with or substantially similar to the Products.',
+      ),
+    ).toBe(true);
+    expect(
+      clauseStated(
+        'Non-Compete',
+        'The receipt of Information will not preclude the Recipient from providing products which may be competitive.',
+      ),
+    ).toBe(false);
+    expect(clauseStated('Non-Compete', 'Company shall remain competitive in its market.')).toBe(
+      false,
+    );
   });
 });
 

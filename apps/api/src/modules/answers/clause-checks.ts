@@ -51,6 +51,9 @@ const COMPETE =
   /\bcompet|\bengage[sd]?\s+in\b|\bsimilar\s+(?:products?|business|services)\b|\bbe\s+(?:employed|engaged|concerned|interested)\b/i;
 /** A title ("the Non-Competition Agreement") names the agreement, not a restriction in it. */
 const AGREEMENT_TITLE = /\bnon-?\s*compet\w*\s+(?:agreement|covenant)s?\b/gi;
+/** A restraint on competing in so many words ("shall not … sell any product which is competitive with"). */
+const RESTRAINT_ON_COMPETING =
+  /\b(?:shall|will|may|agrees?\s+(?:that\s+it\s+will|to))\s+not\b[^.;]{0,160}\b(?:compet(?:e|es|ing|itive|itor|itors)\b|similar\s+(?:products?|business|services)\b)/i;
 /** "will not preclude … from providing competitive products": the opposite of a restriction. */
 const NOT_RESTRICTED =
   /\b(?:not|nothing)\b[^.;]{0,40}\b(?:preclude|limit|restrict|prevent|prohibit)/i;
@@ -87,6 +90,7 @@ const CHECKS: Partial<Record<Category, ClauseCheck>> = {
       const rest = text.replace(AGREEMENT_TITLE, ' ');
       return COMPETE.test(rest) && !NOT_RESTRICTED.test(rest);
     },
+    states: (text) => RESTRAINT_ON_COMPETING.test(text) && !NOT_RESTRICTED.test(text),
   },
   'Change Of Control': {
     counts: (text) => !CONTROL_CARVED_OUT.test(text) || CONTROL_TRIGGER.test(text),
