@@ -4,6 +4,7 @@ import { composeAnswer, DEFAULT_THRESHOLD, type ComposeOptions } from './compose
 import { cutToSentence } from './sentence-cut.js';
 import type { StartDate } from './start-date.js';
 import { understandQuestion } from './understand-question.js';
+import { FROM_THE_DATE_HEREOF } from './values/expiration.js';
 import { extractValue } from './values/extract-value.js';
 
 export type CellQuestion = { question: string; type: AnswerType };
@@ -92,10 +93,6 @@ export function answerCell(
     citations: counted ? [...answer.citations, counted.citation] : answer.citations,
   };
 }
-
-/** A term counted "from the date hereof" (or of this Agreement, of its execution): the agreement's own date. */
-const FROM_THE_DATE_HEREOF =
-  /\b(?:date\s+hereof|date\s+of\s+(?:this\s+agreement|its\s+execution|execution)|date\s+first\s+(?:above\s+)?(?:written|set\s+forth|stated))\b/i;
 
 /** The date a term runs from: the agreement's own date when its found term clause says so, else the document's start. */
 function termRunsFrom(

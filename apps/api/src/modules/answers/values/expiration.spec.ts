@@ -45,6 +45,13 @@ describe('extractExpiration', () => {
     expect(value('shall end on the seventh anniversary of the date hereof', '2001-11-28')).toBe(
       '2008-11-28',
     );
+    // "Of the date of this Agreement": from the agreement's date given, not the day the term begins.
+    expect(
+      value(
+        'will begin on February 1, 1998 and end on the first anniversary of the date of this Agreement',
+        '1998-01-26',
+      ),
+    ).toBe('1999-01-26');
   });
 
   it('keeps the precision of a start date known to the year or month only', () => {

@@ -48,6 +48,9 @@ const PERPETUAL = new RegExp(
 /** What comes after the initial term ("After the Initial Term, … month to month until terminated"): no term of its own. */
 const AFTER_THE_TERM =
   /\b(?:after|following|upon\s+(?:the\s+)?(?:expiration|expiry|end)\s+of)\s+the\s+(?:initial|original|first)\s+term\b|\b(?:month|year)[-\s]to[-\s](?:month|year)\b/i;
+/** A term counted "from the date hereof" (or of this Agreement, of its execution): the agreement's own date. */
+export const FROM_THE_DATE_HEREOF =
+  /\b(?:date\s+hereof|date\s+of\s+(?:this\s+agreement|its\s+execution|execution)|date\s+first\s+(?:above\s+)?(?:written|set\s+forth|stated))\b/i;
 /** A duration that is a notice period ("upon thirty (30) days' prior written notice"), not the term. */
 const NOTICE_AFTER =
   /^[^.;]{0,25}?\b(?:notice|prior\s+(?:written|to|notice)|before|advance|in\s+writing)\b/i;
@@ -79,7 +82,11 @@ export function extractExpiration(quote: string, startIso?: string): ExtractedVa
   if (endOfYear) return { value: `${endOfYear[1]}-12-31`, asWritten: endOfYear[0] };
   const starts = dates.filter((date) => STARTS_BEFORE.test(before(date.index)));
   const term = termOf(quote);
-  const from = starts[0]?.iso ?? startIso;
+  // A term "from the date hereof" runs from the agreement's date, given as `startIso`, not from
+  // the date the clause starts on ("begin on February 1, 1998 and end on the first anniversary of
+  // the date of this Agreement").
+  const from =
+    startIso && FROM_THE_DATE_HEREOF.test(quote) ? startIso : (starts[0]?.iso ?? startIso);
   const endOfCurrentYear = END_OF_CURRENT_YEAR.exec(quote);
   if (endOfCurrentYear && from)
     return { value: `${from.slice(0, 4)}-12-31`, asWritten: endOfCurrentYear[0] };
