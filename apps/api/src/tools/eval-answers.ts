@@ -618,6 +618,16 @@ function wrongCell(
   ].join('\n');
 }
 
+/**
+ * Whether a review cell agrees with CUAD. Yes/no columns: answered exactly when CUAD marks the
+ * clause. Place: one of the answer's places. Dates (Expiration): CUAD's answer and the cell are
+ * compared in the same terms: CUAD writes a term of years as the date it reaches from the
+ * effective date ("three years from 10/1/99" → "10/1/02", the anniversary), the cell counts to
+ * the term's last day (the day before), so dates one day apart agree (`sameDate`); CUAD writes
+ * "perpetual" for a term with no fixed end (until terminated, or until an event with no date),
+ * which the cell states as "perpetual"; an answer with no date to state (blank, "[]/[]/[]", a
+ * year left blank "09/14/20[]") is met by any answered cell.
+ */
 function cellCorrect(
   category: Category,
   type: string,
