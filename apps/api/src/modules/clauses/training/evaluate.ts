@@ -87,6 +87,7 @@ export function evaluateClauseModel(
     const candidates = model.spansOf(analysis, {
       minScore: EVALUATION_FLOOR,
       limit: Infinity,
+      extents: true,
     });
     CUAD_CATEGORIES.forEach((category, j) => {
       const present = document.gold[j]!.length > 0;
