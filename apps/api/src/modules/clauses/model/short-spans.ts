@@ -101,13 +101,16 @@ function dedupe(ranges: [number, number][]): [number, number][] {
 const NOT_A_PARTY =
   /^(?:Agreement|AGREEMENT|Party|Parties|Effective Date|Term|Territory|Affiliates?|Products?|Services?|Confidential Information|Commission|Program|Addendum|Amendment|Exhibit|Schedule)$/;
 
+const TAKES_EFFECT = /effective|commenc|come into (?:force|effect)|begin|start/i;
+
 export const SHORT_SPAN_EXTRACTORS: Record<string, Extractor> = {
   'Agreement Date': (text) => matches(DATE, text),
   // The date, and the sentence itself when it says when the agreement takes effect (annotators
-  // mark "This Agreement shall commence on the date of its execution" whole).
+  // mark "This Agreement shall commence on the date of its execution" whole). A contract that
+  // names no effective date takes effect on its date: a date elsewhere is a weaker candidate.
   'Effective Date': (text) => {
-    if (!/effective|commenc|come into (?:force|effect)|begin|start/i.test(text)) return [];
     const dates = matches(DATE, text);
+    if (!TAKES_EFFECT.test(text)) return dates;
     const sentence: [number, number][] =
       /(?:shall|will|is to)\s+(?:be(?:come)?\s+effective|commence|begin|come into)|effective\s+(?:as\s+of|on|upon|from)|(?:term|agreement)\s+(?:shall|will)\s+(?:commence|begin|start)/i.test(
         text,
@@ -163,6 +166,8 @@ export function piecesOfRange(segment: Segment, from: number, to: number): Segme
  * "This Supply Agreement" names the contract, "the Supply Agreement" often another one.
  */
 export const WEAK_PHRASE = 0.2;
+/** A date in a sentence that does not say it takes effect: the contract's date, a weak Effective Date. */
+export const DATE_WITHOUT_EFFECT = 0.05;
 /** How far after a company name its defined term may start ("Acme, Inc., a Delaware corporation ("Acme")"). */
 const TERM_AFTER_COMPANY = 150;
 
@@ -178,6 +183,7 @@ export function phraseWeight(category: string, text: string, [from, to]: [number
     );
     return afterCompany ? 1 : WEAK_PHRASE;
   }
+  if (category === 'Effective Date') return TAKES_EFFECT.test(text) ? 1 : DATE_WITHOUT_EFFECT;
   if (category === 'Document Name') {
     return /\b(?:the|The|THE)\s+$/.test(text.slice(Math.max(0, from - 6), from)) ? WEAK_PHRASE : 1;
   }
