@@ -28,7 +28,7 @@ const documents = await loadSplit('train');
 // The same fold as train:clauses --validate holds out.
 const held = documents.filter((document) => cuadFoldOf(`validate:${document.pdfFile}`, 4) === 0);
 const ceilings = spanCeiling(held, (document) =>
-  model.spansOf(model.analyse(document.pages), { minScore: 0, limit: Infinity, extents: true }),
+  model.spansOf(model.analyse(document.pages), { minScore: 0, limit: Infinity }),
 );
 console.log(`Span ceiling on the validation fold (${held.length} contracts), ${model.version}`);
 console.log(formatCeiling(ceilings, values.examples));

@@ -6,7 +6,6 @@ import { type PageText, type Segment, type SegmentPiece, segmentDocument } from 
 import { documentProfile, documentProfiles, ruleHits } from './document-layer.js';
 import { rescore } from './rescore.js';
 import { SHORT_SPAN_EXTRACTORS, phraseWeight, piecesOfRange } from './short-spans.js';
-import { extentsOf, piecesOfExtent } from './extents.js';
 import { verifiersFor, verify } from './verifiers.js';
 import { stackVectors } from './stack.js';
 import type { Platt } from './calibrate.js';
@@ -35,11 +34,6 @@ export type ClassifyOptions = {
    * `Infinity` for every candidate down to `minScore` (evaluation ranks them all).
    */
   limit?: number;
-  /**
-   * Also wider extents (a sentence with its continuation, a lead-in with its sub-clauses), each
-   * scored below its members: evaluation ranks them, the product keeps the segments.
-   */
-  extents?: boolean;
 };
 
 /**
@@ -48,9 +42,6 @@ export type ClassifyOptions = {
  * sentence without one.
  */
 export const UNNARROWED_WEIGHT = 0.05;
-
-/** How much of the least of its members' scores a wider extent keeps. */
-export const EXTENT_WEIGHT = 0.5;
 
 export const MAX_PER_CATEGORY = 10;
 
@@ -157,10 +148,8 @@ export class ClauseModel {
     const layer = this.parameters.documentLayer;
     const spans: ClauseSpan[] = [];
     // Segment i is group i, its k-th phrase group (k + 1) × segments + i: the same numbers
-    // whatever the floor, so that a clause keeps its group across calls. Wider extents (asked
-    // for by evaluation only) are numbered below zero.
+    // whatever the floor, so that a clause keeps its group across calls.
     const groupOfPhrase = (index: number, k: number) => (k + 1) * segments.length + index;
-    const extents = options.extents ? extentsOf(segments) : [];
     this.categories.forEach((category, j) => {
       const floor = options.minScore ?? this.parameters.thresholds[j]!;
       const scoreOf = (index: number) => scores[index]![j]!;
@@ -199,18 +188,9 @@ export class ClauseModel {
       }
       const best = [...clauses, ...phrases.values()].sort((x, y) => y.score - x.score);
       let kept = best.filter((clause) => clause.score >= floor);
-      if (kept.length === 0 && options.minScore === undefined && present) kept = best.slice(0, 1);
-      if (!extract) {
-        // Wider extents rank below their members: the least of their scores, weighed down.
-        for (const [e, extent] of extents.entries()) {
-          let score = Infinity;
-          for (let index = extent.first; index <= extent.last; index++)
-            score = Math.min(score, scoreOf(index));
-          score *= EXTENT_WEIGHT;
-          if (score >= floor)
-            kept.push({ score, pieces: piecesOfExtent(segments, extent), group: -1 - e });
-        }
-        kept.sort((x, y) => y.score - x.score);
+      if (kept.length === 0 && options.minScore === undefined && present) {
+        // The best clause, with the phrases that share its score (the parties of one preamble).
+        kept = best.filter((clause) => clause.score === best[0]!.score);
       }
       for (const { score, pieces, group } of kept.slice(0, options.limit ?? MAX_PER_CATEGORY)) {
         for (const piece of pieces) spans.push({ category, score, ...piece, group });

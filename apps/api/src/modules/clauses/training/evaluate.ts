@@ -87,7 +87,6 @@ export function evaluateClauseModel(
     const candidates = model.spansOf(analysis, {
       minScore: EVALUATION_FLOOR,
       limit: Infinity,
-      extents: true,
     });
     CUAD_CATEGORIES.forEach((category, j) => {
       const present = document.gold[j]!.length > 0;
