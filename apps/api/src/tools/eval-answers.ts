@@ -15,7 +15,11 @@
  * With `--evidence model`, eval:review asks the built-in "M&A contract review" template's question
  * where it has the column, with the product's threshold and the start date read from the model's
  * clauses as the grid reads it. `--calibrate` prints the score threshold
- * that best separates present from absent clauses (run it on train).
+ * that best separates present from absent clauses (run it on train); `--calibrate-quotes`
+ * calibrates ALSO_QUOTED_GAP (compose-answer.ts; run it on the validation fold with its model).
+ * With model evidence, a question about one document that the clause index answers "not found"
+ * is searched as the product searches it (searchFallback). `--verbose` also lists wrong "not
+ * found" answers with their best candidates and search's best sentence, and across mistakes.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -30,6 +34,11 @@ import { composeAnswer, DEFAULT_THRESHOLD } from '../modules/answers/compose-ans
 import { lexicalEvidence } from '../modules/answers/lexical-evidence.js';
 import { clausesToStore } from '../modules/clauses/clause-classification.service.js';
 import { evidenceScore, FOUND_THRESHOLD } from '../modules/clauses/clause-evidence.reader.js';
+import {
+  SEARCH_CANDIDATE_FLOOR,
+  scoreSentences,
+  searchFallback,
+} from '../modules/answers/search-evidence.js';
 import { ClauseModel } from '../modules/clauses/model/clause-model.js';
 import { startOf } from '../modules/answers/start-date.js';
 import { namesAClause } from '../modules/answers/thesaurus.js';
@@ -39,7 +48,7 @@ import { extractValue } from '../modules/answers/values/extract-value.js';
 import { normaliseDate, sameDate } from '../modules/answers/values/date.js';
 import { sameDuration } from '../modules/answers/values/duration.js';
 import { partyNames } from '../modules/answers/values/parties.js';
-import { samePlace } from '../modules/answers/values/place.js';
+import { findPlaces, samePlace } from '../modules/answers/values/place.js';
 import { passageLocator, type LocatedPassage } from '../modules/answers/tools/gold-passages.js';
 import {
   companyOf,
@@ -54,6 +63,7 @@ const { values: args } = parseArgs({
     evidence: { type: 'string', default: 'gold' },
     review: { type: 'boolean', default: false },
     calibrate: { type: 'boolean', default: false },
+    'calibrate-quotes': { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
     model: { type: 'string' },
     'validate-fold': { type: 'boolean', default: false },
@@ -207,6 +217,41 @@ function calibrate(): void {
 }
 
 function answers(): void {
+  const tally = askAll();
+  extractors();
+  tally.print();
+}
+
+/**
+ * ALSO_QUOTED_GAP's calibration: at each gap, the figures it moves; chosen is the widest gap
+ * whose further quotes (over the next narrower gap's) are on a gold passage at least half the
+ * time, with the median answer within issue 15's 700 characters.
+ */
+function calibrateQuotes(): void {
+  const GAPS = [0, 0.025, 0.05, 0.075, 0.1, 0.15, 0.2, 0.25, 0.5];
+  console.log('gap     gold page cited   passage quoted   quotes on gold (added)   median length');
+  let previous: { onGold: number; quotes: number } | null = null;
+  let chosen = 0;
+  let stopped = false;
+  for (const gap of GAPS) {
+    const tally = askAll(gap);
+    const onGold = tally.count('present: cited quotes on a gold passage');
+    const added = previous
+      ? (onGold.right - previous.onGold) / Math.max(1, onGold.total - previous.quotes)
+      : 1;
+    const median = tally.medianLength();
+    console.log(
+      `${gap.toFixed(3)}   ${tally.rate('present: gold page cited').padEnd(16)}  ${tally.rate('present: gold passage quoted').padEnd(15)}  ${tally.rate('present: cited quotes on a gold passage')} (${previous ? `${(100 * added).toFixed(0)} %` : '-'})   ${median}`,
+    );
+    // The first gap that fails ends the search.
+    if (!stopped && added >= 0.5 && median <= 700) chosen = gap;
+    else stopped = true;
+    previous = { onGold: onGold.right, quotes: onGold.total };
+  }
+  console.log(`chosen ALSO_QUOTED_GAP ${chosen}`);
+}
+
+function askAll(alsoQuotedGap?: number): Tally {
   const named = new Map<string, number>();
   for (const doc of docs)
     named.set(
@@ -224,11 +269,31 @@ function answers(): void {
       const question = template.template.replaceAll('{doc}', company);
       const began = performance.now();
       const understood = understandQuestion(question, context);
-      const answer = composeAnswer(understood, doc.evidence, {
+      const options = {
         threshold: THRESHOLD,
+        ...(alsoQuotedGap !== undefined ? { alsoQuotedGap } : {}),
         documents: [{ documentId: doc.id, documentName: doc.name, pageCount: doc.pages.length }],
         ...(startIso ? { startDates: new Map([[doc.id, startIso]]) } : {}),
-      });
+      };
+      let answer = composeAnswer(understood, doc.evidence, options);
+      // As the product does (ClauseAnswerService): about one document, where the clause index is
+      // unsure, search answers for it.
+      const [asked] = understood.categories;
+      if (
+        model &&
+        answer.citations.length === 0 &&
+        asked &&
+        understood.scope.documentIds.length === 1
+      ) {
+        const searched = searchFallback(
+          { documentId: doc.id, documentName: doc.name, pages: doc.pages },
+          asked,
+          doc.evidence,
+          { candidateFloor: evidenceScore(SEARCH_CANDIDATE_FLOOR, false), found: FOUND_THRESHOLD },
+        );
+        if (searched.length > 0)
+          answer = composeAnswer(understood, [...doc.evidence, ...searched], options);
+      }
       tally.time(performance.now() - began);
       tally.add(
         'question understood (top category)',
@@ -241,7 +306,14 @@ function answers(): void {
       if (present(doc, template.category)) {
         tally.add('present: answered (not "not found")', !notFound);
         tally.add('present: wrong "not found"', notFound);
+        if (args.verbose && notFound) console.log(missedClause(doc, template.category, question));
         if (gold.length > 0) {
+          tally.add(
+            'present: gold page cited',
+            answer.citations.some((citation) =>
+              gold.some((g) => g.pageNumber === citation.pageNumber),
+            ),
+          );
           const first = answer.citations[0];
           tally.add(
             'present: first citation on a gold page',
@@ -251,6 +323,11 @@ function answers(): void {
             'present: gold passage quoted',
             answer.citations.some((citation) => gold.some((g) => quotes(citation, g))),
           );
+          for (const citation of answer.citations)
+            tally.add(
+              'present: cited quotes on a gold passage',
+              gold.some((g) => quotes(citation, g)),
+            );
         }
       } else tally.add('absent: answered as absent', notFound);
       if (args.verbose && understood.categories[0] !== template.category)
@@ -258,8 +335,7 @@ function answers(): void {
     }
   }
   across(tally);
-  extractors();
-  tally.print();
+  return tally;
 }
 
 function across(tally: Tally): void {
@@ -272,7 +348,8 @@ function across(tally: Tally): void {
     const states = new Set(
       group
         .map((doc) => doc.contract.answers['Governing Law'].split(/[;,]/)[0]!.trim())
-        .filter(Boolean),
+        // Only places make a question (as eval:retrieval asks them).
+        .filter((state) => state && findPlaces(state).length > 0),
     );
     const questions: [string, (doc: Doc) => boolean][] = [
       ...[...states].map((state): [string, (doc: Doc) => boolean] => [
@@ -320,6 +397,12 @@ function across(tally: Tally): void {
           tally.add('across: recall (qualifying documents listed)', listed.has(doc.id));
         if (listed.has(doc.id))
           tally.add('across: precision (listed documents qualify)', qualifies(doc));
+        if (args.verbose && listed.has(doc.id) !== qualifies(doc)) {
+          const cited = answer.citations.find((citation) => citation.documentId === doc.id);
+          console.log(
+            `  across ${listed.has(doc.id) ? 'listed, does not qualify' : 'qualifies, not listed'}: ${question} ${doc.name.slice(0, 50)}${cited ? ` p.${cited.pageNumber} "${flat(cited.quote)}"` : ''}`,
+          );
+        }
       }
       tally.answer(answer, group[0]!, understood.valueFilter ? [understood.valueFilter] : []);
     }
@@ -466,6 +549,37 @@ function review(): void {
   tally.print();
 }
 
+/** A present clause answered "not found", for --verbose: the best candidates and search's sentence. */
+function missedClause(doc: Doc, category: Category, question: string): string {
+  const gold = doc.gold.get(category)!;
+  const onGold = (pageNumber: number) => gold.some((g) => g.pageNumber === pageNumber);
+  const sentence = scoreSentences(
+    { documentId: doc.id, documentName: doc.name, pages: doc.pages },
+    category,
+  )[0];
+  return [
+    `  wrong "not found": ${question} (${doc.name.slice(0, 40)}, gold p.${gold.map((g) => g.pageNumber).join(',')})`,
+    ...doc.evidence
+      .filter((each) => each.category === category)
+      .sort((a, b) => b.score - a.score)
+      .slice(0, 2)
+      .map(
+        (each) =>
+          `    candidate ${each.score.toFixed(2)} p.${each.pageNumber}${onGold(each.pageNumber) ? ' (gold page)' : ''}: "${flat(each.pageText.slice(each.start, each.end))}"`,
+      ),
+    ...(sentence
+      ? [
+          `    search thesaurus ${sentence.thesaurus.toFixed(1)} bm25 ${sentence.bm25.toFixed(1)} p.${sentence.pageNumber}${onGold(sentence.pageNumber) ? ' (gold page)' : ''}`,
+        ]
+      : []),
+  ].join('\n');
+}
+
+function flat(text: string): string {
+  const one = text.replace(/\s+/g, ' ').trim();
+  return one.length > 160 ? `${one.slice(0, 160)}…` : one;
+}
+
 /** One wrong cell, for --verbose: the document, CUAD's answer and passage, the cell and its quote. */
 function wrongCell(
   doc: Doc,
@@ -504,6 +618,16 @@ function wrongCell(
   ].join('\n');
 }
 
+/**
+ * Whether a review cell agrees with CUAD. Yes/no columns: answered exactly when CUAD marks the
+ * clause. Place: one of the answer's places. Dates (Expiration): CUAD's answer and the cell are
+ * compared in the same terms: CUAD writes a term of years as the date it reaches from the
+ * effective date ("three years from 10/1/99" → "10/1/02", the anniversary), the cell counts to
+ * the term's last day (the day before), so dates one day apart agree (`sameDate`); CUAD writes
+ * "perpetual" for a term with no fixed end (until terminated, or until an event with no date),
+ * which the cell states as "perpetual"; an answer with no date to state (blank, "[]/[]/[]", a
+ * year left blank "09/14/20[]") is met by any answered cell.
+ */
 function cellCorrect(
   category: Category,
   type: string,
@@ -554,6 +678,19 @@ class Tally {
     this.counts.set(name, count);
   }
 
+  count(name: string): { right: number; total: number } {
+    return this.counts.get(name) ?? { right: 0, total: 0 };
+  }
+
+  rate(name: string): string {
+    const { right, total } = this.count(name);
+    return pct(right, total);
+  }
+
+  medianLength(): number {
+    return quantile(this.lengths, 0.5);
+  }
+
   time(ms: number): void {
     this.times.push(ms);
   }
@@ -598,5 +735,6 @@ function pct(right: number, total: number): string {
 }
 
 if (args.calibrate) calibrate();
+else if (args['calibrate-quotes']) calibrateQuotes();
 else if (args.review) review();
 else answers();

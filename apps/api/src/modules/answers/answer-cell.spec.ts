@@ -123,4 +123,33 @@ describe('answerCell', () => {
       'The Initial Term shall be two (2) years from the Effective Date.',
     );
   });
+
+  it('answers a value column from a second-choice clause that states it when no found one does', () => {
+    const page =
+      'This Agreement will automatically renew at the end of the Initial Term on a year to year basis. ' +
+      'The Initial Term shall be two (2) years from the Effective Date. ' +
+      'The parties may extend it by mutual agreement.';
+    const renewal = evidence(
+      1,
+      page,
+      'This Agreement will automatically renew at the end of the Initial Term on a year to year basis.',
+      'Expiration Date',
+      0.9,
+    );
+    const term = evidence(
+      1,
+      page,
+      'The Initial Term shall be two (2) years from the Effective Date.',
+      'Expiration Date',
+      0.04,
+    );
+    const ask = (each: Evidence[]) =>
+      answerCell({ question: 'When does the agreement expire?', type: 'date' }, each, {
+        threshold: 0.5,
+        startDates: new Map([[7, '2019-11-20']]),
+      });
+    expect(ask([renewal, term])).toMatchObject({ status: 'answered', value: '2021-11-19' });
+    // Without a found clause of its own category, a candidate under the threshold answers nothing.
+    expect(ask([term]).status).toBe('not_found');
+  });
 });

@@ -4,6 +4,7 @@ import { composeAnswer, DEFAULT_THRESHOLD, type ComposeOptions } from './compose
 import { cutToSentence } from './sentence-cut.js';
 import type { StartDate } from './start-date.js';
 import { understandQuestion } from './understand-question.js';
+import { FROM_THE_DATE_HEREOF } from './values/expiration.js';
 import { extractValue } from './values/extract-value.js';
 
 export type CellQuestion = { question: string; type: AnswerType };
@@ -24,12 +25,15 @@ export function answerCell(
   evidence: readonly Evidence[],
   cellOptions: CellOptions = {},
 ): ReviewCell {
-  const { start, ...composeOptions } = cellOptions;
+  const { start: documentStart, ...composeOptions } = cellOptions;
   const documentId = evidence[0]?.documentId ?? composeOptions.documents?.[0]?.documentId;
   if (documentId === undefined)
     throw new Error('answerCell needs the document: evidence or options.documents');
   const own = evidence.filter((each) => each.documentId === documentId);
   const documentName = own[0]?.documentName ?? composeOptions.documents?.[0]?.documentName ?? '';
+  const start =
+    documentStart &&
+    termRunsFrom(documentStart, own, composeOptions.threshold ?? DEFAULT_THRESHOLD);
   const options: ComposeOptions =
     start && !composeOptions.startDates?.has(documentId)
       ? { ...composeOptions, startDates: new Map([[documentId, start.iso]]) }
@@ -45,6 +49,7 @@ export function answerCell(
     valueFirst(
       checked(own, understood.categories[0], threshold),
       column.type,
+      understood.categories[0],
       threshold,
       options.startDates?.get(documentId),
     ),
@@ -87,6 +92,21 @@ export function answerCell(
     confidence,
     citations: counted ? [...answer.citations, counted.citation] : answer.citations,
   };
+}
+
+/** The date a term runs from: the agreement's own date when its found term clause says so, else the document's start. */
+function termRunsFrom(
+  start: StartDate,
+  evidence: readonly Evidence[],
+  threshold: number,
+): StartDate {
+  const fromTheDateHereof = evidence.some(
+    (each) =>
+      each.category === 'Expiration Date' &&
+      each.score >= threshold &&
+      FROM_THE_DATE_HEREOF.test(each.pageText.slice(each.start, each.end)),
+  );
+  return fromTheDateHereof && start.agreement ? start.agreement : start;
 }
 
 /**
@@ -157,29 +177,46 @@ const VALUE_TYPES: readonly AnswerType[] = ['date', 'duration', 'money', 'place'
 /**
  * For a column typed as a value: when a found clause states it ("The term shall be two years")
  * and a better-scoring one does not ("This Agreement will renew at the end of the Initial Term"),
- * the one that states it answers; the other stays found, and may qualify it.
+ * the one that states it answers; the other stays found, and may qualify it. When no found
+ * clause of the asked category states it, the best candidate under the threshold that does (and
+ * passes the category's check) answers instead: the cell is answered either way, and the
+ * model's second choice often is the sentence that states the term.
  */
 function valueFirst(
   evidence: Evidence[],
   type: AnswerType,
+  category: Category | undefined,
   threshold: number,
   startIso: string | undefined,
 ): Evidence[] {
   if (!VALUE_TYPES.includes(type)) return evidence;
   const states = (each: Evidence) =>
-    each.score >= threshold &&
     extractValue(
       type,
       each.category,
       each.pageText.slice(each.start, each.end),
       startIso ? { startIso } : {},
     ) !== null;
-  if (!evidence.some(states)) return evidence;
+  const found = evidence.filter((each) => each.score >= threshold);
+  let stating = found.filter(states);
+  if (stating.length === 0 && category && found.some((each) => each.category === category)) {
+    const second = evidence
+      .filter(
+        (each) =>
+          each.category === category &&
+          each.score < threshold &&
+          states(each) &&
+          clauseCounts(category, each.pageText.slice(each.start, each.end)),
+      )
+      .sort((a, b) => b.score - a.score)[0];
+    stating = second ? [second] : [];
+  }
+  if (stating.length === 0) return evidence;
   return evidence.map((each) =>
-    each.score < threshold
-      ? each
-      : states(each)
-        ? { ...each, score: Math.max(each.score, threshold + 1e-6) }
+    stating.includes(each)
+      ? { ...each, score: Math.max(each.score, threshold + 1e-6) }
+      : each.score < threshold
+        ? each
         : { ...each, score: threshold },
   );
 }

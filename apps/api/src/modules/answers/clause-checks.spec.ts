@@ -28,6 +28,11 @@ describe('clauseCounts', () => {
       'Either party may terminate this Agreement at any time, for any reason, upon thirty days notice.',
       'AIG shall have the absolute right to terminate this Agreement upon thirty (30) days prior written notice.',
       'Either party may terminate this Agreement by providing three months written notice to the other.',
+      // A right at will beside an end by agreement, beside another party's lack of it.
+      'This Agreement shall be earlier terminated (x) by mutual agreement of the parties, or (y) at any time upon sixty (60) days advance written notice to the other party.',
+      'Party B shall have the right to terminate this Agreement in advance by sending a written notice to Party A but Party A may not terminate or rescind this Agreement;',
+      // A right to terminate at will beside an automatic end.
+      'This Agreement may be terminated by Nuance at any time, in its sole discretion, prior to the Distribution; provided that this Agreement shall automatically terminate upon the termination of the Separation Agreement.',
     ])
       expect(clauseCounts('Termination For Convenience', text)).toBe(true);
     for (const text of [
@@ -35,6 +40,11 @@ describe('clauseCounts', () => {
       'This Agreement may be terminated immediately by Licensor under any of the following conditions:',
       'If Company fails to cure the breach within thirty (30) days after notice, Investor may terminate.',
       'This Agreement shall automatically terminate in case the License Agreement is terminated for any reason.',
+      'This Agreement may be terminated by either party with cause upon thirty (30) days written notice.',
+      'This Agreement may be terminated at any time upon the mutual written agreement of the parties.',
+      'The parties may terminate this Agreement at any time by mutual consent.',
+      'This Agreement may not be terminated by either Party at any time for convenience.',
+      'Either party may terminate this Agreement at any time if either party fails materially to comply with any covenant.',
       'This Agreement shall be governed by the laws of New York.',
     ])
       expect(clauseCounts('Termination For Convenience', text)).toBe(false);
@@ -85,6 +95,7 @@ describe('clauseCounts', () => {
       'Divested Businesses 12',
       'b) [***] (outside)',
       'The receipt of Information will not preclude the Recipient from providing products which may be competitive with those of the Discloser.',
+      'Section 4 of the Non-Competition Agreement is hereby deleted in its entirety and replaced with the following: "Term.',
     ])
       expect(clauseCounts('Non-Compete', text)).toBe(false);
   });
@@ -132,6 +143,31 @@ describe('clauseCounts', () => {
       expect(clauseCounts('Cap On Liability', text)).toBe(false);
   });
 
+  it('counts an anti-assignment clause only when it speaks of assigning, transferring or delegating', () => {
+    expect(
+      clauseCounts(
+        'Anti-Assignment',
+        'Neither party may assign this Agreement without the prior written consent of the other party.',
+      ),
+    ).toBe(true);
+    expect(
+      clauseCounts(
+        'Anti-Assignment',
+        'Neither party shall disclose any of the terms of this Agreement to any third party without the prior written consent of the other party.',
+      ),
+    ).toBe(false);
+  });
+
+  it('never counts a line of a table of contents', () => {
+    expect(
+      clauseCounts(
+        'Non-Compete',
+        'Competitive Activities.......................................... 12',
+      ),
+    ).toBe(false);
+    expect(clauseCounts('Audit Rights', 'Audit Rights . . . . . . . . 14')).toBe(false);
+  });
+
   it('has no check for other categories', () => {
     expect(clauseCounts('Governing Law', 'anything')).toBe(true);
     expect(clauseStated('Governing Law', 'anything')).toBe(false);
@@ -153,6 +189,21 @@ describe('clauseStated', () => {
     expect(
       clauseStated('Termination For Convenience', 'may terminate upon thirty days notice'),
     ).toBe(false);
+    expect(
+      clauseStated(
+        'Non-Compete',
+        'During the term of this agreement, Distributor shall not market, sell or promote any product which is competitive with or substantially similar to the Products.',
+      ),
+    ).toBe(true);
+    expect(
+      clauseStated(
+        'Non-Compete',
+        'The receipt of Information will not preclude the Recipient from providing products which may be competitive.',
+      ),
+    ).toBe(false);
+    expect(clauseStated('Non-Compete', 'Company shall remain competitive in its market.')).toBe(
+      false,
+    );
   });
 });
 

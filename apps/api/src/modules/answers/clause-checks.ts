@@ -34,13 +34,26 @@ const ON_NOTICE =
   /\bat\s+any\s+time\b|\b(?:upon|on|with|by|giving|providing|serving|after)\b[^.;]{0,60}\bnotice\b/i;
 /** A right to terminate for a cause (breach, insolvency, listed events), which is not for convenience. */
 const FOR_CAUSE =
-  /\bbreach|\bdefault|\binsolv|\bbankrupt|\bfail\w*\s+to\b|\bfollowing\s+(?:conditions|events|circumstances|reasons)|\bany\s+of\s+the\s+following|\bupon\s+the\s+occurrence|\bchange\s+(?:of|in)\s+control|:\s*$/i;
+  /\bbreach|\bdefault|\binsolv|\bbankrupt|\bfail\w*\s+(?:\w+\s+)?to\b|\b(?:with|for)\s+cause\b|\bfollowing\s+(?:conditions|events|circumstances|reasons)|\bany\s+of\s+the\s+following|\bupon\s+the\s+occurrence|\bchange\s+(?:of|in)\s+control|:\s*$/i;
+/** An end both parties agree on ("at any time by mutual consent"): no one party's right, and taken out before looking for one. */
+const BY_AGREEMENT =
+  /(?:\bat\s+any\s+time\s+)?\b(?:by|upon|with|through)\s+(?:the\s+|their\s+)?(?:mutual\s+)?(?:written\s+)?(?:agreement|consent)(?:\s+of\s+(?:the\s+|both\s+)?parties)?/gi;
+/** "may not be terminated … for convenience": the right denied (unless another party has it). */
+const NO_RIGHT_TO_TERMINATE = /\b(?:may|shall|can|will)\s+not\s+(?:be\s+)?terminat/i;
 /** An end that comes by itself ("shall automatically terminate in case …"): no right to terminate. */
 const AUTOMATIC_END = /\bautomatically\s+terminat/i;
+/** A party's right to end it, which an automatic end or another party's lack of it does not take away. */
+const RIGHT_TO_TERMINATE =
+  /\b(?:may|can)\s+(?:at\s+any\s+time\s+)?(?:be\s+)?terminat|\b(?:right|entitled)\s+to\s+terminat/i;
 
 /** A non-compete speaks of competing, or of engaging in a business or being engaged by another. */
 const COMPETE =
   /\bcompet|\bengage[sd]?\s+in\b|\bsimilar\s+(?:products?|business|services)\b|\bbe\s+(?:employed|engaged|concerned|interested)\b/i;
+/** A title ("the Non-Competition Agreement") names the agreement, not a restriction in it. */
+const AGREEMENT_TITLE = /\bnon-?\s*compet\w*\s+(?:agreement|covenant)s?\b/gi;
+/** A restraint on competing in so many words ("shall not … sell any product which is competitive with"). */
+const RESTRAINT_ON_COMPETING =
+  /\b(?:shall|will|may|agrees?\s+(?:that\s+it\s+will|to))\s+not\b[^.;]{0,160}\b(?:compet(?:e|es|ing|itive|itor|itors)\b|similar\s+(?:products?|business|services)\b)/i;
 /** "will not preclude … from providing competitive products": the opposite of a restriction. */
 const NOT_RESTRICTED =
   /\b(?:not|nothing)\b[^.;]{0,40}\b(?:preclude|limit|restrict|prevent|prohibit)/i;
@@ -61,10 +74,24 @@ const MOST_FAVOURED =
 const LIMITS_LIABILITY =
   /\bexceed|\blimit(?:s|ed|ation)?\b|\bmaximum\b|\bcap(?:ped)?\b|\baggregate\b|\btotal\s+liability|\bin\s+no\s+(?:event|case)\b|\bconsequential|\bindirect|\bincidental|\bpunitive|\bexemplary|\blost\s+profits?|\bloss\s+of\s+(?:profits?|revenue|data)|\bliable\s+only\b|\bsole\s+(?:and\s+exclusive\s+)?(?:liability|remedy|obligation)|\bwithin\s+\w+\s*(?:\(\d+\)\s*)?(?:days|months|years?)\b/i;
 
+/** An anti-assignment clause speaks of assigning, transferring or delegating (not of disclosing). */
+const ASSIGNS =
+  /\bassign|\btransfer|\bdelegat|\bnovat|\bsubcontract|\bsub-?licens|\bsuccessor|\bchange\s+(?:of|in)\s+control|\bmerg/i;
+
+/** A line of a table of contents ("Competitive Activities ........ 12"): a heading, never a clause. */
+const CONTENTS_LINE = /\.{5,}|(?:\.\s){4,}|…{2,}/;
+
 const CHECKS: Partial<Record<Category, ClauseCheck>> = {
+  'Anti-Assignment': { counts: (text) => ASSIGNS.test(text) },
   'Most Favored Nation': { counts: (text) => MOST_FAVOURED.test(text) },
   'Cap On Liability': { counts: (text) => LIMITS_LIABILITY.test(text) },
-  'Non-Compete': { counts: (text) => COMPETE.test(text) && !NOT_RESTRICTED.test(text) },
+  'Non-Compete': {
+    counts: (text) => {
+      const rest = text.replace(AGREEMENT_TITLE, ' ');
+      return COMPETE.test(rest) && !NOT_RESTRICTED.test(rest);
+    },
+    states: (text) => RESTRAINT_ON_COMPETING.test(text) && !NOT_RESTRICTED.test(text),
+  },
   'Change Of Control': {
     counts: (text) => !CONTROL_CARVED_OUT.test(text) || CONTROL_TRIGGER.test(text),
   },
@@ -88,14 +115,17 @@ const CHECKS: Partial<Record<Category, ClauseCheck>> = {
   'Termination For Convenience': {
     counts: (text) =>
       /\bterminat|\bcancel/i.test(text) &&
-      !AUTOMATIC_END.test(text) &&
-      (CONVENIENCE.test(text) || (ON_NOTICE.test(text) && !FOR_CAUSE.test(text.trim()))),
+      (!AUTOMATIC_END.test(text) || RIGHT_TO_TERMINATE.test(text)) &&
+      (!NO_RIGHT_TO_TERMINATE.test(text) || RIGHT_TO_TERMINATE.test(text)) &&
+      (CONVENIENCE.test(text) ||
+        (ON_NOTICE.test(text.replace(BY_AGREEMENT, ' ')) && !FOR_CAUSE.test(text.trim()))),
     states: (text) => /\bterminat|\bcancel/i.test(text) && CONVENIENCE.test(text),
   },
 };
 
 /** Whether a clause the model found answers a cell on `category` (true when the category has no check). */
 export function clauseCounts(category: Category, text: string): boolean {
+  if (CONTENTS_LINE.test(text)) return false;
   return CHECKS[category]?.counts(text) ?? true;
 }
 

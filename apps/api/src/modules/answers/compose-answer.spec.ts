@@ -207,6 +207,46 @@ describe('composeAnswer for one document', () => {
   });
 });
 
+describe('composeAnswer quoting the clause where it is written several times', () => {
+  it('quotes at most three distinct sentences of close candidates, best first, none repeated', () => {
+    const name = 'NETGEAR distributor agreement';
+    const term = 'The initial term of this Agreement is two (2) years from the Effective Date.';
+    const renewal = 'Thereafter this Agreement renews for successive one (1) year renewal terms.';
+    const p3 = `${term}\n${renewal}\n`;
+    const p10 = 'Each renewal term runs on the terms of the initial term.';
+    const p11 = 'Renewal terms end with this Agreement.';
+    const evidence = [
+      span(1, name, 3, p3, term, 'Renewal Term', 0.8),
+      span(1, name, 3, p3, renewal, 'Renewal Term', 0.79),
+      // The same words on another page (a repeated exhibit) are not quoted twice.
+      span(1, name, 9, term, term, 'Renewal Term', 0.79),
+      span(1, name, 10, p10, p10, 'Renewal Term', 0.785),
+      span(1, name, 11, p11, p11, 'Renewal Term', 0.78),
+      // Too far below the best to be quoted beside it.
+      span(1, name, 12, p11, p11, 'Renewal Term', 0.7),
+    ];
+    const answer = composeAnswer(
+      ask('What does the renewal clause of the NETGEAR agreement say?'),
+      evidence,
+      { threshold: 0.5 },
+    );
+    expect(answer.citations.map((citation) => [citation.number, citation.pageNumber])).toEqual([
+      [1, 3],
+      [2, 3],
+      [3, 10],
+    ]);
+    expect(answer.text.split('\n')).toEqual([`"${term}" [1]`, `"${renewal}" [2]`, `"${p10}" [3]`]);
+    expect(traceProblems(answer, pagesOf(evidence))).toEqual([]);
+    // With no gap allowed, the best clause is quoted alone.
+    const alone = composeAnswer(
+      ask('What does the renewal clause of the NETGEAR agreement say?'),
+      evidence,
+      { threshold: 0.5, alsoQuotedGap: 0 },
+    );
+    expect(alone.citations.map((citation) => citation.pageNumber)).toEqual([3]);
+  });
+});
+
 describe('composeAnswer across documents', () => {
   it('lists the documents the clause index finds the clause in, not those where another clause mentions it', () => {
     const assignment =

@@ -10,7 +10,7 @@ import type {
   UnderstoodQuestion,
 } from './answer.types.js';
 import { clauseName } from './categories.js';
-import { findQualifiers } from './qualifiers.js';
+import { findQualifiers, type Qualifier } from './qualifiers.js';
 import { namesCategory } from './thesaurus.js';
 import { cutToSentence, type PageSpan, sentencesIn } from './sentence-cut.js';
 import { extractValue, redactedValue } from './values/extract-value.js';
@@ -25,8 +25,16 @@ import { samePlace } from './values/place.js';
  */
 export const DEFAULT_THRESHOLD = 0.85;
 const MAX_QUALIFIERS = 2;
-/** A second candidate on another page is quoted when it scores at least this close to the first. */
-const COMPARABLE_SCORE = 0.05;
+/**
+ * Beside the clause that answers, its category's other clauses in the document (at or above the
+ * threshold) scoring at least this close to it are quoted too, up to MAX_QUOTES sentences in all:
+ * the same clause is often written in several places (a definition and its operative sentence, a
+ * term and its renewal). Calibrated on the clause model's validation fold (contracts it did not
+ * learn from): `npm run eval:answers -- --evidence model --split train --validate-fold --model
+ * data/clause-models/validate-ruled.bin --calibrate-quotes`.
+ */
+export const ALSO_QUOTED_GAP = 0.025;
+const MAX_QUOTES = 3;
 /** A line of an across-documents answer quotes at most this much of its clause. */
 const LIST_QUOTE_CHARS = 160;
 
@@ -36,6 +44,8 @@ export type ComposeOptions = {
   documents?: { documentId: number; documentName: string; pageCount?: number }[];
   /** Per document, the date its terms run from (ISO), for expiration dates written as terms. */
   startDates?: ReadonlyMap<number, string>;
+  /** ALSO_QUOTED_GAP unless told (its calibration tries others). */
+  alsoQuotedGap?: number;
 };
 
 type Found = {
@@ -95,7 +105,41 @@ export function composeAnswer(
       each !== found.get(document.documentId)!.main &&
       each.score >= threshold,
   );
-  return writer.single(understood, category, found.get(document.documentId)!, others);
+  const main = found.get(document.documentId)!;
+  const alsoQuoted = alsoQuotedOf(main, others, options.alsoQuotedGap ?? ALSO_QUOTED_GAP);
+  return writer.single(understood, category, main, alsoQuoted, others);
+}
+
+/**
+ * The clause's other sentences worth quoting beside the one that answers: its category's other
+ * candidates scoring within `gap` of it, best first, each cut to its sentence, none overlapping
+ * a sentence already quoted or repeating its words.
+ */
+function alsoQuotedOf(found: Found, others: readonly Evidence[], gap: number): Qualifier[] {
+  const { main, quoted } = found;
+  const chosen: Qualifier[] = [];
+  const taken: Qualifier[] = [{ evidence: main, span: quoted }];
+  const words = (each: Qualifier) =>
+    each.evidence.pageText.slice(each.span.start, each.span.end).replace(/\s+/g, ' ').trim();
+  for (const evidence of others) {
+    if (chosen.length >= MAX_QUOTES - 1) break;
+    if (evidence.category !== main.category || evidence.score < main.score - gap) continue;
+    const candidate = {
+      evidence,
+      span: cutToSentence(evidence.pageText, evidence, evidence.category),
+    };
+    const repeats = taken.some(
+      (used) =>
+        (used.evidence.pageNumber === evidence.pageNumber &&
+          candidate.span.start < used.span.end &&
+          used.span.start < candidate.span.end) ||
+        words(used) === words(candidate),
+    );
+    if (repeats) continue;
+    chosen.push(candidate);
+    taken.push(candidate);
+  }
+  return chosen;
 }
 
 type ScopeDocument = { documentId: number; documentName: string; pageCount?: number };
@@ -198,6 +242,7 @@ class AnswerWriter {
     understood: UnderstoodQuestion,
     category: Category | undefined,
     found: Found,
+    alsoQuoted: readonly Qualifier[],
     others: readonly Evidence[],
   ): ComposedAnswer {
     const { main, quoted, value, redaction } = found;
@@ -235,24 +280,12 @@ class AnswerWriter {
       const n = quoteCitation();
       this.parts.push({ kind: 'quote', text: `"${quote}" [${n}]`, citation: n });
     }
-    // The same clause may be written on two pages (a definition and its operative sentence, a
-    // term and its renewal): a candidate of the same category on another page, scored nearly as
-    // high, is quoted too.
-    const second = others.find(
-      (each) =>
-        each.category === main.category &&
-        each.pageNumber !== main.pageNumber &&
-        each.score >= main.score - COMPARABLE_SCORE,
-    );
-    const alsoQuoted = second
-      ? [{ evidence: second, span: cutToSentence(second.pageText, second, second.category) }]
-      : [];
     for (const { evidence, span } of alsoQuoted) {
       const n = this.cite(evidence, span);
       const text = `"${this.flatQuote(evidence, span)}" [${n}]`;
       this.parts.push({ kind: 'quote', text, citation: n });
     }
-    const rest = others.filter((each) => each !== second);
+    const rest = others.filter((each) => !alsoQuoted.some((also) => also.evidence === each));
     for (const qualifier of findQualifiers(main, quoted, rest, MAX_QUALIFIERS, alsoQuoted)) {
       const n = this.cite(qualifier.evidence, qualifier.span);
       const text = this.flatQuote(qualifier.evidence, qualifier.span);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Evidence } from './answer.types.js';
 import { composeAnswer } from './compose-answer.js';
-import { scoreSentences, searchFallback } from './search-evidence.js';
+import { SEARCH_FOUND_SHARE, scoreSentences, searchFallback } from './search-evidence.js';
 import { understandQuestion } from './understand-question.js';
 
 const PAGES = [
   'DISTRIBUTOR AGREEMENT\nThe parties agree as follows. Prices are set out in Exhibit A.',
-  'Appointment. Distributor shall be the exclusive distributor of the Products in the Territory, and Supplier shall not appoint any other distributor in the Territory.',
+  'Appointment. Supplier hereby appoints Distributor as the sole and exclusive distributor to market, promote, advertise and sell the Products in the Territory, and Supplier shall not appoint any other distributor in the Territory.',
   'This Agreement shall be governed by the laws of the State of California.',
 ];
 const document = { documentId: 7, documentName: 'Distributor agreement.pdf', pages: PAGES };
@@ -34,7 +34,7 @@ describe('scoreSentences', () => {
     const [best] = scoreSentences(document, 'Exclusivity');
     expect(best!.pageNumber).toBe(2);
     expect(PAGES[1]!.slice(best!.start, best!.end)).toMatch(
-      /^Distributor shall be the exclusive distributor/,
+      /^Supplier hereby appoints Distributor as the sole and exclusive distributor/,
     );
     expect(best!.thesaurus).toBeGreaterThan(0);
   });
@@ -58,6 +58,18 @@ describe('searchFallback', () => {
     expect(answer.citations.map((citation) => citation.pageNumber)).toEqual([1, 2]);
   });
 
+  it("finds nothing where search's best sentence holds too few of the category's typical words", () => {
+    const weak = {
+      ...document,
+      pages: [PAGES[0]!, 'Distributor shall be the exclusive distributor of the Products.'],
+    };
+    const [best] = scoreSentences(weak, 'Exclusivity');
+    expect(best!.share).toBeGreaterThan(0);
+    expect(best!.share).toBeLessThan(SEARCH_FOUND_SHARE);
+    const unsure = { ...candidate(1, 'Prices are set out in Exhibit A.', 0.2) };
+    expect(searchFallback(weak, 'Exclusivity', [unsure], options)).toEqual([]);
+  });
+
   it('finds nothing where the clause index has no candidate reaching the floor', () => {
     expect(searchFallback(document, 'Exclusivity', [], options)).toEqual([]);
     const weak = candidate(1, 'Prices are set out in Exhibit A.', 0.05);
@@ -65,7 +77,7 @@ describe('searchFallback', () => {
   });
 
   it('adds nothing where the clause index found the clause itself', () => {
-    const found = candidate(2, 'Distributor shall be the exclusive distributor', 0.8);
+    const found = candidate(2, 'Supplier hereby appoints Distributor', 0.8);
     expect(searchFallback(document, 'Exclusivity', [found], options)).toEqual([]);
   });
 });

@@ -3,19 +3,25 @@ import type { Category, Evidence } from './answer.types.js';
 import { clauseName } from './categories.js';
 import type { DocumentPages } from './lexical-evidence.js';
 import { sentencesIn } from './sentence-cut.js';
-import { expansionWords, learnedScore, stemsOf } from './thesaurus.js';
+import { expansionWords, learnedScore, stemsOf, typicalScore } from './thesaurus.js';
 
 /** Thesaurus words added to the query: the category's most typical ones. */
 const EXPANSION = 12;
 const K1 = 1.2;
 const B = 0.75;
 /**
- * Search finds a clause of the category where its best sentence's thesaurus score reaches this,
- * and the clause model's best candidate (a calibrated probability) reaches SEARCH_CANDIDATE_FLOOR
- * (see `searchFallback`). Calibrated on CUAD's train split (`npm run calibrate:search`).
+ * Search finds a clause of the category where its best sentence's thesaurus score reaches this
+ * share of the category's typical score (TYPICAL_WORDS: see `typicalScore`), and the clause
+ * model's best candidate (a calibrated probability) reaches SEARCH_CANDIDATE_FLOOR (see
+ * `searchFallback`). Calibrated on the clause model's validation fold, contracts neither its fold
+ * model nor the thesaurus learned from (the best balanced trade of wrong "not found" against
+ * absent clauses answered as absent): `npm run learn:thesaurus -- --validate-fold`, then
+ * `npm run calibrate:search -- --model data/clause-models/validate-ruled.bin --validate-fold`,
+ * then restore thesaurus.learned.ts.
  */
-export const SEARCH_FOUND_THESAURUS = 5;
-export const SEARCH_CANDIDATE_FLOOR = 0.2;
+export const SEARCH_FOUND_SHARE = 0.7;
+export const SEARCH_CANDIDATE_FLOOR = 0.05;
+export const TYPICAL_WORDS = 12;
 
 /** One sentence of a document scored for a category: BM25 and the thesaurus' log-odds. */
 export type ScoredSentence = {
@@ -24,6 +30,8 @@ export type ScoredSentence = {
   end: number;
   bm25: number;
   thesaurus: number;
+  /** The thesaurus score as a share of the category's typical score. */
+  share: number;
 };
 
 /**
@@ -56,6 +64,7 @@ export function scoreSentences(
     for (const key of sentence.stems)
       if (query.has(key)) documentFrequency.set(key, (documentFrequency.get(key) ?? 0) + 1);
   const n = sentences.length;
+  const typical = typicalScore(category, TYPICAL_WORDS);
   return sentences
     .map((sentence) => {
       let bm25 = 0;
@@ -81,6 +90,7 @@ export function scoreSentences(
         end: sentence.span.end,
         bm25,
         thesaurus,
+        share: typical > 0 ? thesaurus / typical : 0,
         score: bm25 + thesaurus,
       };
     })
@@ -91,7 +101,7 @@ export function scoreSentences(
  * What answers for the clause index where it is unsure (issue 15: "absent" only when neither the
  * clause index nor search finds a clause of the asked type). When the index's best candidate of
  * the category in the document, though below its own decision, reaches `candidateFloor`, and
- * search's best sentence for the category reaches SEARCH_FOUND_THESAURUS, both answer: the
+ * search's best sentence for the category reaches SEARCH_FOUND_SHARE, both answer: the
  * candidate first (scored just above `found`), search's sentence beside it (scored `found`).
  * Calibrated together on CUAD's train split (`npm run calibrate:search`). Else nothing.
  */
@@ -107,7 +117,7 @@ export function searchFallback(
   if (!candidate || candidate.score < options.candidateFloor || candidate.score >= options.found)
     return [];
   const sentence = scoreSentences(document, category)[0];
-  if (!sentence || sentence.thesaurus < SEARCH_FOUND_THESAURUS) return [];
+  if (!sentence || sentence.share < SEARCH_FOUND_SHARE) return [];
   return [
     { ...candidate, score: options.found + 0.01 },
     {

@@ -89,4 +89,50 @@ describe('startDateOf', () => {
     expect(startDateOf([blank], 7, 0.5)).toBe('2020');
     expect(startDateOf([blank, agreementDate], 7, 0.5)).toBe('2021-03-03');
   });
+
+  it('falls back to a dated candidate under the threshold when no found passage states a date', () => {
+    const page =
+      'This Agreement is entered into as of the Effective Date. Effective Date: December 5, 2014.';
+    const preamble = {
+      ...effectiveDate,
+      pageText: page,
+      start: 0,
+      end: page.indexOf(' Effective Date:'),
+      score: 0.9,
+    };
+    const dated = {
+      ...effectiveDate,
+      pageText: page,
+      start: page.indexOf('Effective Date:'),
+      end: page.length,
+      score: 0.07,
+    };
+    expect(startDateOf([preamble, dated], 7, 0.5)).toBe('2014-12-05');
+    expect(startDateOf([preamble], 7, 0.5)).toBeUndefined();
+    // A found passage's date, even its year alone, comes before a candidate's.
+    const blank = 'This Agreement is dated as of ____________, 2020.';
+    expect(
+      startDateOf([{ ...preamble, pageText: blank, start: 0, end: blank.length }, dated], 7, 0.5),
+    ).toBe('2020');
+  });
+
+  it('counts a term "from the date hereof" from the agreement date, others from the effective date', () => {
+    const start = startOf([agreementDate, effectiveDate], 7, 0.5);
+    expect(start?.iso).toBe('2021-04-01');
+    expect(start?.agreement?.iso).toBe('2021-03-03');
+    const page =
+      'The term of this Agreement shall end on the first anniversary of the date hereof.';
+    const hereof: Evidence = { ...expiration, pageText: page, start: 0, end: page.length };
+    const ask = (clause: Evidence) =>
+      answerCell({ question: 'When does the agreement expire?', type: 'date' }, [clause], {
+        threshold: 0.5,
+        ...(start ? { start } : {}),
+      });
+    const cell = ask(hereof);
+    expect(cell.value).toBe('2022-03-03');
+    expect(cell.citations[1]?.quote).toBe(
+      'This Agreement is entered into as of March 3, 2021 (the "Agreement Date").',
+    );
+    expect(ask(expiration).value).toBe('2024-03-31');
+  });
 });

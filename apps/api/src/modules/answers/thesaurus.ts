@@ -36,6 +36,19 @@ export function learnedScore(category: Category, stems: ReadonlySet<string>): nu
 }
 
 /**
+ * What a sentence holding the category's `count` most typical words scores: the scale of its
+ * thesaurus scores, which differs by category (a renewal clause has more typical words than an
+ * exclusivity clause).
+ */
+export function typicalScore(category: Category, count: number): number {
+  return [...LEARNED.get(category)!.values()]
+    .map((term) => term.weight)
+    .sort((a, b) => b - a)
+    .slice(0, count)
+    .reduce((sum, weight) => sum + weight, 0);
+}
+
+/**
  * Each category's own name as answers speak of it ("customer non-solicitation", "change-of-control",
  * "liquidated-damages"), hyphens and spaces alike: a question using the product's own words for a
  * clause names it as surely as a lay phrase does.
@@ -93,6 +106,16 @@ export function namesCategory(text: string, category: Category): boolean {
   return [...LAY_PHRASES, ...NAME_PATTERNS].some(
     ([pattern, named]) => named === category && pattern.test(text),
   );
+}
+
+/** The lower-case words of `text` inside its phrases naming a clause ("first" in "right of first refusal"). */
+export function clausePhraseWords(text: string): Set<string> {
+  const words = new Set<string>();
+  for (const [pattern] of [...LAY_PHRASES, ...NAME_PATTERNS]) {
+    const match = pattern.exec(text);
+    if (match) for (const word of match[0].toLowerCase().match(TERM) ?? []) words.add(word);
+  }
+  return words;
 }
 
 /**

@@ -125,6 +125,30 @@ describe('understandQuestion', () => {
     expect(understood.categories[0]).toBe('Insurance');
   });
 
+  it('lets a clause word written in lower case name no document, though a file name holds it', () => {
+    const documents = [
+      { documentId: 1, names: ['CARDIUMTHERAPEUTICS_2012-EX-10.1-First Amendment to License'] },
+      { documentId: 2, names: ['FIRST CAPITAL BANCORP_2008-EX-10.2-Insurance Agreement'] },
+      { documentId: 3, names: ['NETGEAR,INC_04_21_2003-EX-10.16-DISTRIBUTOR AGREEMENT'] },
+    ];
+    for (const question of [
+      'Which agreements give a right of first refusal?',
+      'Is there a right of first refusal?',
+      'Which agreements require insurance?',
+    ])
+      expect(understandQuestion(question, { documents }).scope.kind).toBe('all');
+    // Written as names, the same words still name their documents; other lower-case words too.
+    expect(
+      understandQuestion('Does the First Capital agreement have a right of first refusal?', {
+        documents,
+      }).scope.documentIds,
+    ).toEqual([2]);
+    expect(
+      understandQuestion('what law governs the netgear agreement?', { documents }).scope
+        .documentIds,
+    ).toEqual([3]);
+  });
+
   it('names a document by its parties, as its first page writes them ("Ingram Micro")', () => {
     const netgearOpening =
       'DISTRIBUTOR AGREEMENT\nBETWEEN\nINGRAM MICRO\nAND\nNETGEAR\nEffective Date: March 1, 1996\n' +

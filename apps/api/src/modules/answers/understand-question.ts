@@ -7,7 +7,13 @@ import type {
   UnderstoodQuestion,
 } from './answer.types.js';
 import { valueTypeOf } from './categories.js';
-import { expansionWords, namesAClause, rankCategories } from './thesaurus.js';
+import {
+  clausePhraseWords,
+  expansionWords,
+  isClauseWord,
+  namesAClause,
+  rankCategories,
+} from './thesaurus.js';
 import { findPlaces } from './values/place.js';
 
 export type QuestionContext = {
@@ -105,13 +111,20 @@ function namedDocuments(
   const words = (question.match(TERM) ?? []).filter((word) => !placeWords.has(word.toLowerCase()));
   // A capitalised word after the first ("the Inktomi agreement", "mPhase's") may name a document by
   // the start of a name's word (INKTOMICORP_…); any other word must be a whole word of the name.
+  // A word not written as a name that speaks of a clause ("first" in "right of first refusal")
+  // names no document, whatever file names hold it ("First Amendment…").
+  const phraseWords = clausePhraseWords(question);
   const asked = words
     .map((word, index) => ({
       word: word.toLowerCase(),
       proper: index > 0 && /\p{Lu}/u.test(word),
     }))
     .filter(
-      ({ word }) => word.length >= 3 && !GENERIC_NAME_WORDS.has(word) && !STOP_WORDS.has(word),
+      ({ word, proper }) =>
+        word.length >= 3 &&
+        !GENERIC_NAME_WORDS.has(word) &&
+        !STOP_WORDS.has(word) &&
+        (proper || !(phraseWords.has(word) || isClauseWord(word))),
     );
   // A party's word shared by many documents ("Securities" of a filing's cover note) names none.
   const partyHolders = new Map<string, number>();

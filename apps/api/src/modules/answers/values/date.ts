@@ -124,8 +124,12 @@ export function nearestToCue<T extends { index: number }>(
     .sort((a, b) => a.distance - b.distance)[0]!.date;
 }
 
-/** A date as CUAD's annotators write it ("3/6/06", "[]/[]/2016") or any form above, as ISO; null when none. */
+/**
+ * A date as CUAD's annotators write it ("3/6/06", "[]/[]/2016") or any form above, as ISO; null
+ * when none, or when its year is left blank ("09/14/20[]").
+ */
 export function normaliseDate(text: string): string | null {
+  if (/\/\s*\d{0,3}\s*\[\s*\]\s*$/.test(text)) return null;
   const partial = /^\s*\[\s*\]\s*\/\s*\[\s*\]\s*\/\s*((?:19|20)\d{2})\s*$/.exec(text);
   if (partial) return partial[1]!;
   const monthOnly = /^\s*(\d{1,2})\s*\/\s*\[\s*\]\s*\/\s*((?:19|20)\d{2})\s*$/.exec(text);

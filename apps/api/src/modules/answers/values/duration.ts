@@ -5,9 +5,12 @@ export type DurationKind = 'notice' | 'renewal' | 'term' | 'warranty';
 
 const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 30, year: 365 };
 
-/** "sixty (60) days", "60 days", "six months", "one (1) year", "a 30-day", "twelve (12)-month", "twelve (12) full calendar months". */
+/**
+ * "sixty (60) days", "60 days", "six months", "one (1) year", "a 30-day", "twelve (12)-month",
+ * "twelve (12) full calendar months", "one (I) year" (a text layer's I for 1: the words count).
+ */
 const DURATION = new RegExp(
-  `\\b(?:(${NUMBER_WORDS}|an?)\\s*)?(?:\\(\\s*(\\d+)\\s*\\)|(\\d+))?[\\s-]*(?:full\\s+)?(?:calendar\\s+|business\\s+|working\\s+)?(day|week|month|year)s?\\b`,
+  `\\b(?:(${NUMBER_WORDS}|an?)\\s*)?(?:\\(\\s*(\\d+)\\s*\\)|\\(\\s*[il]\\s*\\)|(\\d+))?[\\s-]*(?:full\\s+)?(?:calendar\\s+|business\\s+|working\\s+)?(day|week|month|year)s?\\b`,
   'gi',
 );
 const YEAR_TO_YEAR =

@@ -28,6 +28,8 @@ describe('extractExpiration', () => {
     expect(
       value('shall continue for a period of twelve (12) full calendar months', '2018-04-25'),
     ).toBe('2019-04-24');
+    // A text layer's "I" for the figure 1.
+    expect(value('shall continue in effect for one (I) year', '2018-03-14')).toBe('2019-03-13');
   });
 
   it('counts an anniversary of the effective date', () => {
@@ -43,6 +45,13 @@ describe('extractExpiration', () => {
     expect(value('shall end on the seventh anniversary of the date hereof', '2001-11-28')).toBe(
       '2008-11-28',
     );
+    // "Of the date of this Agreement": from the agreement's date given, not the day the term begins.
+    expect(
+      value(
+        'will begin on February 1, 1998 and end on the first anniversary of the date of this Agreement',
+        '1998-01-26',
+      ),
+    ).toBe('1999-01-26');
   });
 
   it('keeps the precision of a start date known to the year or month only', () => {
@@ -87,5 +96,64 @@ describe('extractExpiration', () => {
       ),
     ).toBe('2019-03-28');
     expect(value('unless earlier terminated, shall expire on the Expiration Date')).toBeUndefined();
+    // What follows the initial term is no term of its own.
+    expect(
+      value(
+        'After the Initial Term, this Agreement shall continue on a month to month basis until terminated by either party.',
+        '2016-02-16',
+      ),
+    ).toBeUndefined();
+  });
+
+  it('states a term that runs until an event with no date of its own as perpetual', () => {
+    for (const quote of [
+      "will commence on the Effective Date and continue through the completion or termination of Developer's services",
+      'This Agreement shall expire if the Investment Advisor ceases to serve as investment adviser to the Licensee.',
+      'this IP Agreement shall extend until the last date of expiration of the Intellectual Property rights licensed',
+      'shall remain in effect for so long as the Licensee pays the fees',
+    ])
+      expect(value(quote, '2009-08-28')).toBe('perpetual');
+    // A term of years still ends on a date.
+    expect(
+      value(
+        'shall continue for three (3) years, and thereafter until the expiration of the last patent',
+        '2012-01-01',
+      ),
+    ).toBe('2014-12-31');
+  });
+
+  it('reads a term beside words that only look like a notice period', () => {
+    expect(
+      value(
+        'shall begin on the Effective Date and continue for three (3) years, subject to the prior termination rights provided below.',
+        '2012-01-01',
+      ),
+    ).toBe('2014-12-31');
+    expect(
+      value('shall remain in full force and effect for at least one year thereafter', '1993-12-10'),
+    ).toBe('1994-12-09');
+    expect(
+      value(
+        'shall continue for two (2) years unless terminated upon at least sixty (60) days notice',
+      ),
+    ).toBeUndefined();
+    expect(
+      value(
+        'either party may terminate it upon at least ninety (90) days before the end',
+        '2012-01-01',
+      ),
+    ).toBeUndefined();
+  });
+
+  it('ends a term "until the end of the current calendar year" in the year it starts', () => {
+    expect(
+      value(
+        'shall begin upon its execution and shall remain in effect until the end of the current calendar year',
+        '2014-05-08',
+      ),
+    ).toBe('2014-12-31');
+    expect(value('shall remain in effect until the end of the current calendar year')).toBe(
+      undefined,
+    );
   });
 });

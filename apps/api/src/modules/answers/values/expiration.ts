@@ -11,6 +11,9 @@ const STARTS_BEFORE =
 /** "until the end of 2006", "through the end of calendar year 2020". */
 const END_OF_YEAR =
   /\b(?:until|through|to|till)\s+the\s+end\s+of\s+(?:(?:the\s+)?(?:calendar|fiscal)\s+year\s+)?((?:19|20)\d{2})\b/i;
+/** "until the end of the current calendar year": the end of the year the term starts in. */
+const END_OF_CURRENT_YEAR =
+  /\b(?:until|through|to|till)\s+the\s+end\s+of\s+the\s+(?:current|then[-\s]current|same)\s+(?:calendar\s+)?year\b/i;
 /** "the fifth (5th) anniversary", "the day prior to the second anniversary", "the 3rd anniversary". */
 const ANNIVERSARY_ORDINALS: Record<string, number> = {
   ...{ first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8 },
@@ -20,7 +23,12 @@ const ANNIVERSARY = new RegExp(
   `\\b(?:(the\\s+day\\s+(?:prior|before)\\s+(?:to\\s+)?)?the\\s+)?(${Object.keys(ANNIVERSARY_ORDINALS).join('|')}|\\d+\\s*(?:st|nd|rd|th))\\s*(?:\\(\\s*\\d+\\s*[a-z ]{0,4}\\)\\s*)?anniversary\\b`,
   'i',
 );
-/** A term with no end but its termination ("until terminated", "in perpetuity", "indefinitely"). */
+/**
+ * A term with no fixed end: it runs until terminated ("until terminated", "in perpetuity",
+ * "indefinitely") or until an event with no date of its own ("through the completion of the
+ * services", "until the expiration of the last patent", "shall expire if the adviser ceases to
+ * serve"), which CUAD's annotators also answer "perpetual".
+ */
 const PERPETUAL = new RegExp(
   [
     'perpetu(?:al(?:ly)?|ity)',
@@ -31,12 +39,22 @@ const PERPETUAL = new RegExp(
     '(?:end|expire|continue)\\w*\\s+(?:only\\s+)?when\\s+terminated',
     'until\\s+(?:either|one|a|any)\\s+party\\b[^.;]{0,80}\\bterminat\\w*',
     'not\\s+(?:be\\s+)?terminable',
+    '(?:until|through|till)\\s+(?:the\\s+)?(?:completion|expiration|expiry|termination|cessation|last\\s+(?:date|day)\\s+of\\s+(?:the\\s+)?expiration)(?:\\s+or\\s+\\w+)?\\s+of\\b',
+    '\\b(?:expire|terminate|end)s?\\s+(?:if|when(?:ever)?)\\b',
+    '\\b(?:for\\s+)?(?:so|as)\\s+long\\s+as\\b',
   ].join('|'),
   'i',
 );
+/** What comes after the initial term ("After the Initial Term, … month to month until terminated"): no term of its own. */
+const AFTER_THE_TERM =
+  /\b(?:after|following|upon\s+(?:the\s+)?(?:expiration|expiry|end)\s+of)\s+the\s+(?:initial|original|first)\s+term\b|\b(?:month|year)[-\s]to[-\s](?:month|year)\b/i;
+/** A term counted "from the date hereof" (or of this Agreement, of its execution): the agreement's own date. */
+export const FROM_THE_DATE_HEREOF =
+  /\b(?:date\s+hereof|date\s+of\s+(?:this\s+agreement|its\s+execution|execution)|date\s+first\s+(?:above\s+)?(?:written|set\s+forth|stated))\b/i;
 /** A duration that is a notice period ("upon thirty (30) days' prior written notice"), not the term. */
-const NOTICE_AFTER = /^[^.;]{0,25}?\b(?:notice|prior|advance|in\s+writing)\b/i;
-const NOTICE_BEFORE = /\b(?:upon|giving|with|on|by|least|than|within)\s*$/i;
+const NOTICE_AFTER =
+  /^[^.;]{0,25}?\b(?:notice|prior\s+(?:written|to|notice)|before|advance|in\s+writing)\b/i;
+const NOTICE_BEFORE = /\b(?:upon|giving|with|on|by|than|within)\s*$/i;
 /** A duration that is a renewal ("successive one-year terms", "automatic 2 year extensions"). */
 const RENEWAL_BEFORE =
   /\b(?:renew\w*|successive|additional|further|automatic\w*|extension)\b[^.;]*$/i;
@@ -52,7 +70,8 @@ type Term = { years: number; months: number; days: number; asWritten: string; ex
  *   from the date the clause starts on ("commence on September 10, 2015"), else from `startIso`
  *   (the agreement's effective date, read elsewhere); a notice or renewal period is not the term;
  * - else another date of the clause, nearest its words of ending;
- * - else "perpetual" when it runs until terminated; else null (the clause answers).
+ * - else "perpetual" when it has no fixed end (until terminated, or until an event); else null
+ *   (the clause answers).
  */
 export function extractExpiration(quote: string, startIso?: string): ExtractedValue | null {
   const dates = findDates(quote);
@@ -63,7 +82,14 @@ export function extractExpiration(quote: string, startIso?: string): ExtractedVa
   if (endOfYear) return { value: `${endOfYear[1]}-12-31`, asWritten: endOfYear[0] };
   const starts = dates.filter((date) => STARTS_BEFORE.test(before(date.index)));
   const term = termOf(quote);
-  const from = starts[0]?.iso ?? startIso;
+  // A term "from the date hereof" runs from the agreement's date, given as `startIso`, not from
+  // the date the clause starts on ("begin on February 1, 1998 and end on the first anniversary of
+  // the date of this Agreement").
+  const from =
+    startIso && FROM_THE_DATE_HEREOF.test(quote) ? startIso : (starts[0]?.iso ?? startIso);
+  const endOfCurrentYear = END_OF_CURRENT_YEAR.exec(quote);
+  if (endOfCurrentYear && from)
+    return { value: `${from.slice(0, 4)}-12-31`, asWritten: endOfCurrentYear[0] };
   if (term && from) {
     const value = addTerm(from, term);
     // The term is shown beside the date it was counted to: "2016-09-09 (One (1) Year)".
@@ -74,7 +100,7 @@ export function extractExpiration(quote: string, startIso?: string): ExtractedVa
     const nearest = nearestToCue(others, quote, /\bexpir|\bterminat|\buntil\b|\bthrough\b|\bend/gi);
     return { value: nearest.iso, asWritten: nearest.asWritten };
   }
-  const perpetual = term ? null : PERPETUAL.exec(quote);
+  const perpetual = term || AFTER_THE_TERM.test(quote) ? null : PERPETUAL.exec(quote);
   return perpetual ? { value: 'perpetual', asWritten: perpetual[0] } : null;
 }
 

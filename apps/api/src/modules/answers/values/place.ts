@@ -35,6 +35,21 @@ const ADJECTIVES: Record<string, string> = {
   Chinese: 'China',
   Canadian: 'Canada',
   Singaporean: 'Singapore',
+  Italian: 'Italy',
+  Spanish: 'Spain',
+  Irish: 'Ireland',
+  Scottish: 'Scotland',
+  British: 'United Kingdom',
+  Swedish: 'Sweden',
+  Danish: 'Denmark',
+  Norwegian: 'Norway',
+  Finnish: 'Finland',
+  Belgian: 'Belgium',
+  Austrian: 'Austria',
+  Australian: 'Australia',
+  Korean: 'Korea',
+  Mexican: 'Mexico',
+  Brazilian: 'Brazil',
 };
 
 /** Longest names first, so "West Virginia" wins over "Virginia" and "New York" is one place. */

@@ -23,6 +23,11 @@ describe('extractPlace', () => {
       'Pennsylvania',
     );
     expect(extractPlace('This Agreement is governed by English law.')?.value).toBe('England');
+    expect(
+      extractPlace(
+        'Any such arbitration shall (i) be subject to the application of the Italian Law, (ii) take place in Paris, France',
+      )?.value,
+    ).toBe('Italy');
     expect(extractPlace('Nothing here names a place.')).toBeNull();
     expect(
       extractPlace('governed by the laws of the United States and the State of Florida')?.value,
@@ -95,6 +100,8 @@ describe('extractDate', () => {
   it('normalises CUAD answers and compares', () => {
     expect(normaliseDate('3/31/11')).toBe('2011-03-31');
     expect(normaliseDate('[]/[]/2016')).toBe('2016');
+    // A year left blank states no date to compare.
+    expect(normaliseDate('09/14/20[]')).toBeNull();
     expect(sameDate('2010-08-21', '2010-08-22')).toBe(true);
     expect(sameDate('2016-05-01', '2016')).toBe(true);
     expect(sameDate('2016-05-01', '2017-05-01')).toBe(false);

@@ -75,6 +75,28 @@ describe('the shipped clause model', () => {
     expect(model.classify([{ pageNumber: 1, text: '' }])).toEqual([]);
   });
 
+  it('ranks a preamble’s parties above terms defined elsewhere, keeping a phrase’s group whatever the floor', () => {
+    const model = ClauseModel.loadShipped();
+    const pages: PageText[] = [
+      {
+        pageNumber: 1,
+        text: 'SUPPLY AGREEMENT\nThis Supply Agreement (the “Agreement”) is made as of May 1, 2020 by and between Acme Holdings, Inc., a Delaware corporation (“Acme”), and Beta Foods LLC, a Texas limited liability company (“Beta”).\n1. Definitions. “Products” means the goods listed in the “Price Schedule”.\n',
+      },
+    ];
+    const candidates = model.classify(pages, { minScore: 0 });
+    const parties = candidates.filter((span) => span.category === 'Parties');
+    const scoreOf = (text: string) => parties.find((span) => quote(pages, span) === text)!.score;
+    for (const span of parties)
+      expect(quote(pages, span)).toBe(pages[0]!.text.slice(span.start, span.end));
+    expect(scoreOf('Acme Holdings, Inc.')).toBe(scoreOf('Acme'));
+    expect(scoreOf('Price Schedule')).toBeLessThan(scoreOf('Acme'));
+    expect(parties[0]!.score).toBe(Math.max(...parties.map((span) => span.score)));
+    // The clauses the product reports are among the stored candidates under the same group.
+    const key = (span: ClauseSpan) => `${span.category}/${span.group}/${span.start}`;
+    const stored = new Set(candidates.map(key));
+    for (const span of model.classify(pages)) expect(stored.has(key(span))).toBe(true);
+  });
+
   it('scores a passage per category', () => {
     const model = ClauseModel.loadShipped();
     const scores = model.scoreText(

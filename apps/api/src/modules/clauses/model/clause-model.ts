@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { sigmoid, margins } from './linear.js';
 import { segmentFeatures } from './features.js';
 import { type ClauseModelParameters, decodeModel, modelVersionOf } from './model-file.js';
-import { type PageText, type Segment, segmentDocument } from './segment.js';
+import { type PageText, type Segment, type SegmentPiece, segmentDocument } from './segment.js';
 import { documentProfile, documentProfiles, ruleHits } from './document-layer.js';
 import { rescore } from './rescore.js';
-import { SHORT_SPAN_EXTRACTORS, piecesOfRange } from './short-spans.js';
+import { SHORT_SPAN_EXTRACTORS, phraseWeight, piecesOfRange } from './short-spans.js';
 import { verifiersFor, verify } from './verifiers.js';
 import { stackVectors } from './stack.js';
 import type { Platt } from './calibrate.js';
@@ -36,6 +36,13 @@ export type ClassifyOptions = {
    */
   limit?: number;
 };
+
+/**
+ * How much of its score a sentence keeps as a candidate of a phrase category (Parties, a date,
+ * Document Name) when no phrase was found in it: such gold is a name or a date, rarely a
+ * sentence without one.
+ */
+export const UNNARROWED_WEIGHT = 0.05;
 
 export const MAX_PER_CATEGORY = 10;
 
@@ -174,41 +181,60 @@ export class ClauseModel {
   ): ClauseSpan[] {
     const layer = this.parameters.documentLayer;
     const spans: ClauseSpan[] = [];
-    // Segment i is group i; a phrase taken out of a segment gets a number after the segments'.
-    let nextGroup = segments.length;
+    // Segment i is group i, its k-th phrase group (k + 1) × segments + i: the same numbers
+    // whatever the floor, so that a clause keeps its group across calls.
+    const groupOfPhrase = (index: number, k: number) => (k + 1) * segments.length + index;
     this.categories.forEach((category, j) => {
       const floor = options.minScore ?? this.parameters.thresholds[j]!;
+      const scoreOf = (index: number) => scores[index]![j]!;
+      // A phrase keeps at most its sentence's score, so the floor can sift the sentences first.
       let ranked = segments
         .map((_, index) => index)
-        .filter((index) => scores[index]![j]! >= floor)
-        .sort((x, y) => scores[y]![j]! - scores[x]![j]! || x - y);
+        .filter((index) => scoreOf(index) >= floor)
+        .sort((x, y) => scoreOf(y) - scoreOf(x) || x - y);
+      const present = !layer || documentScores[j]! >= layer.thresholds[j]!;
       if (options.minScore === undefined && layer) {
         // The document layer decides presence; a present category shows at least its best clause.
-        if (documentScores[j]! < layer.thresholds[j]!) ranked = [];
+        if (!present) ranked = [];
         else if (ranked.length === 0) ranked = bestIndex(scores, j);
       }
       const extract = SHORT_SPAN_EXTRACTORS[category];
       // A phrase met again (a party's name in a later sentence) is reported once, where it scores best.
-      const seen = new Set<string>();
-      const clauses = ranked.flatMap((index) => {
+      const phrases = new Map<string, Candidate>();
+      const clauses: Candidate[] = [];
+      for (const index of ranked) {
         const segment = segments[index]!;
-        const phrases = extract?.(segment.text) ?? [];
-        if (phrases.length === 0) return [{ index, pieces: segment.pieces, group: index }];
-        return phrases.flatMap(([from, to]) => {
-          const key = segment.text.slice(from, to).toLowerCase().replace(/\s+/g, ' ');
-          if (seen.has(key)) return [];
-          seen.add(key);
-          return [{ index, pieces: piecesOfRange(segment, from, to), group: nextGroup++ }];
-        });
-      });
-      for (const { index, pieces, group } of clauses.slice(0, options.limit ?? MAX_PER_CATEGORY)) {
-        for (const piece of pieces)
-          spans.push({ category, score: scores[index]![j]!, ...piece, group });
+        const found = extract?.(segment.text) ?? [];
+        if (found.length === 0) {
+          const score = scoreOf(index) * (extract ? UNNARROWED_WEIGHT : 1);
+          clauses.push({ score, pieces: segment.pieces, group: index });
+        }
+        for (const [k, range] of found.entries()) {
+          const key = segment.text
+            .slice(...range)
+            .toLowerCase()
+            .replace(/\s+/g, ' ');
+          const score = scoreOf(index) * phraseWeight(category, segment.text, range);
+          if ((phrases.get(key)?.score ?? -1) >= score) continue;
+          const pieces = piecesOfRange(segment, ...range);
+          phrases.set(key, { score, pieces, group: groupOfPhrase(index, k) });
+        }
+      }
+      const best = [...clauses, ...phrases.values()].sort((x, y) => y.score - x.score);
+      let kept = best.filter((clause) => clause.score >= floor);
+      if (kept.length === 0 && options.minScore === undefined && present) {
+        // The best clause, with the phrases that share its score (the parties of one preamble).
+        kept = best.filter((clause) => clause.score === best[0]!.score);
+      }
+      for (const { score, pieces, group } of kept.slice(0, options.limit ?? MAX_PER_CATEGORY)) {
+        for (const piece of pieces) spans.push({ category, score, ...piece, group });
       }
     });
     return spans;
   }
 }
+
+type Candidate = { score: number; pieces: SegmentPiece[]; group: number };
 
 function bestIndex(scores: Float32Array[], category: number): number[] {
   let best = -1;

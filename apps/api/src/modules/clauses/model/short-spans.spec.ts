@@ -1,6 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { segmentDocument } from './segment.js';
-import { SHORT_SPAN_EXTRACTORS, piecesOfRange } from './short-spans.js';
+import {
+  DATE_WITHOUT_EFFECT,
+  SHORT_SPAN_EXTRACTORS,
+  WEAK_PHRASE,
+  phraseWeight,
+  piecesOfRange,
+} from './short-spans.js';
 
 const phrases = (category: string, text: string) =>
   SHORT_SPAN_EXTRACTORS[category]!(text).map(([start, end]) => text.slice(start, end));
@@ -80,6 +86,55 @@ describe('short-span extractors', () => {
       'NETWORK 1',
       '2THEMART.COM, INC.',
     ]);
+  });
+
+  it('finds parties named without a suffix, in bare parentheses, and the collective-term parenthesis', () => {
+    expect(
+      phrases(
+        'Parties',
+        'made by and between Bruce Jenner, an individual (CELEBRITY), and The Right Solution, a Nevada company (the Client).',
+      ),
+    ).toEqual(['Bruce Jenner', 'CELEBRITY', 'The Right Solution', 'Client']);
+    expect(
+      phrases(
+        'Parties',
+        'between Acme Corp. (“Acme”) and Beta LLC (“Beta”) (each a "Party", collectively, the "Parties").',
+      ),
+    ).toEqual([
+      'between Acme Corp. (“Acme”) and Beta LLC (“Beta”) (each a "Party", collectively, the "Parties").',
+      'Acme Corp.',
+      'Acme',
+      'Beta LLC',
+      'Beta',
+      '(each a "Party", collectively, the "Parties")',
+    ]);
+    // "Premier Nutrition Corporation" is a company by its suffix, not "Premier Nutrition" described.
+    expect(phrases('Parties', 'and Premier Nutrition Corporation, a Delaware corporation')).toEqual(
+      ['Premier Nutrition Corporation'],
+    );
+  });
+
+  it('weighs phrases by kind: a party’s term beside its name, this agreement’s name, a date that takes effect', () => {
+    const weigh = (category: string, text: string, phrase: string) => {
+      const from = text.lastIndexOf(phrase);
+      return phraseWeight(category, text, [from, from + phrase.length]);
+    };
+    const preamble = 'between Acme Holdings, Inc., a Delaware corporation (“Acme”), and Beta LLC';
+    expect(weigh('Parties', preamble, 'Acme Holdings, Inc.')).toBe(1);
+    expect(weigh('Parties', preamble, 'Acme')).toBe(1);
+    expect(
+      weigh('Parties', 'All “Confidential Data” shall be returned.', 'Confidential Data'),
+    ).toBe(WEAK_PHRASE);
+    expect(weigh('Document Name', 'This Supply Agreement is made', 'Supply Agreement')).toBe(1);
+    expect(weigh('Document Name', 'as set out in the Supply Agreement', 'Supply Agreement')).toBe(
+      WEAK_PHRASE,
+    );
+    expect(weigh('Effective Date', 'effective as of May 1, 2020', 'May 1, 2020')).toBe(1);
+    expect(weigh('Effective Date', 'made on May 1, 2020 by', 'May 1, 2020')).toBe(
+      DATE_WITHOUT_EFFECT,
+    );
+    expect(phrases('Effective Date', 'made on May 1, 2020 by')).toEqual(['May 1, 2020']);
+    expect(weigh('Governing Law', 'the laws of Delaware', 'Delaware')).toBe(1);
   });
 
   it('maps a phrase back to page pieces, across a page break too', () => {

@@ -81,16 +81,36 @@ function matchAll(pattern: RegExp, text: string): [number, number][] {
   return found;
 }
 
+/** A party's term in parentheses without quotes: "(Developer)", "(the COMPANY)", "(hereinafter ITS)". */
+const BARE_TERM =
+  /\(\s*(?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+)?(?:the\s+)?)?([A-Z][A-Za-z]+(?:\s+[A-Z][A-Za-z]+)?)\s*\)/g;
+/**
+ * A party named without a company suffix but described as one: "SUNWAI Technology, a Taiwanese
+ * company", "Alan Crane, an individual", "The Right Solution, a Nevada Corporation".
+ */
+const DESCRIBED_PARTY =
+  /\b(?:between|and|by|with|BETWEEN|AND|BY|WITH)\s+([A-Z][\w&'’.-]*(?:\s+(?:[A-Z0-9][\w&'’.-]*|of|&)){0,5}),\s+(?:an?\s+)?(?:[A-Z][A-Za-z]+\s+){0,3}(?:[Cc]orporation|[Cc]ompany|[Ii]ndividual|[Pp]artnership|[Ee]ntity|[Bb]ank|[Tt]rust)\b/g;
+/** The parenthesis naming the parties' collective term: "(each a "Party", collectively, the "Parties")". */
+const PARTIES_PARENTHESIS = /\([^()]{0,120}[“"']Part(?:y|ies)\b[^()]{0,80}\)/g;
+
+function dedupe(ranges: [number, number][]): [number, number][] {
+  const unique = new Map(ranges.map((range) => [range.join(':'), range]));
+  return [...unique.values()].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+}
+
 const NOT_A_PARTY =
   /^(?:Agreement|AGREEMENT|Party|Parties|Effective Date|Term|Territory|Affiliates?|Products?|Services?|Confidential Information|Commission|Program|Addendum|Amendment|Exhibit|Schedule)$/;
+
+const TAKES_EFFECT = /effective|commenc|come into (?:force|effect)|begin|start/i;
 
 export const SHORT_SPAN_EXTRACTORS: Record<string, Extractor> = {
   'Agreement Date': (text) => matches(DATE, text),
   // The date, and the sentence itself when it says when the agreement takes effect (annotators
-  // mark "This Agreement shall commence on the date of its execution" whole).
+  // mark "This Agreement shall commence on the date of its execution" whole). A contract that
+  // names no effective date takes effect on its date: a date elsewhere is a weaker candidate.
   'Effective Date': (text) => {
-    if (!/effective|commenc|come into (?:force|effect)|begin|start/i.test(text)) return [];
     const dates = matches(DATE, text);
+    if (!TAKES_EFFECT.test(text)) return dates;
     const sentence: [number, number][] =
       /(?:shall|will|is to)\s+(?:be(?:come)?\s+effective|commence|begin|come into)|effective\s+(?:as\s+of|on|upon|from)|(?:term|agreement)\s+(?:shall|will)\s+(?:commence|begin|start)/i.test(
         text,
@@ -107,11 +127,15 @@ export const SHORT_SPAN_EXTRACTORS: Record<string, Extractor> = {
     return [...titles, ...named].sort((a, b) => a[0] - b[0]);
   },
   Parties: (text) => {
-    const terms = matches(DEFINED_TERM, text, 1).filter(
+    const terms = [...matches(DEFINED_TERM, text, 1), ...matches(BARE_TERM, text, 1)].filter(
       ([start, end]) => !NOT_A_PARTY.test(text.slice(start, end)),
     );
     const whole: [number, number][] = PARTIES_SENTENCE.test(text) ? [[0, text.length]] : [];
-    return [...matches(COMPANY, text), ...terms, ...whole].sort((a, b) => a[0] - b[0]);
+    const collective = whole.length > 0 ? matches(PARTIES_PARENTHESIS, text) : [];
+    const described = matches(DESCRIBED_PARTY, text, 1).filter(
+      ([start, end]) => !NOT_A_PARTY.test(text.slice(start, end)),
+    );
+    return dedupe([...matches(COMPANY, text), ...described, ...terms, ...collective, ...whole]);
   },
 };
 
@@ -132,4 +156,36 @@ export function piecesOfRange(segment: Segment, from: number, to: number): Segme
     offset += length + 1;
   }
   return pieces;
+}
+
+/**
+ * How much of its sentence's score a phrase keeps. Every sentence of a contract is a candidate
+ * for every category, so every defined term and every agreement a sentence names is a Parties or
+ * Document Name candidate; most are not. A defined term right after a company name ("Acme, Inc.
+ * ("Acme")") names a party, a term defined elsewhere ("Confidential Information") rarely does;
+ * "This Supply Agreement" names the contract, "the Supply Agreement" often another one.
+ */
+export const WEAK_PHRASE = 0.2;
+/** A date in a sentence that does not say it takes effect: the contract's date, a weak Effective Date. */
+export const DATE_WITHOUT_EFFECT = 0.05;
+/** How far after a company name its defined term may start ("Acme, Inc., a Delaware corporation ("Acme")"). */
+const TERM_AFTER_COMPANY = 150;
+
+export function phraseWeight(category: string, text: string, [from, to]: [number, number]): number {
+  if (category === 'Parties') {
+    if (from === 0 && to === text.length) return 1;
+    const companies = [...matches(COMPANY, text), ...matches(DESCRIBED_PARTY, text, 1)];
+    if (companies.some(([start, end]) => start === from && end === to)) return 1;
+    if (matches(PARTIES_PARENTHESIS, text).some(([start, end]) => start === from && end === to))
+      return 1;
+    const afterCompany = companies.some(
+      ([, end]) => end <= from && from - end <= TERM_AFTER_COMPANY,
+    );
+    return afterCompany ? 1 : WEAK_PHRASE;
+  }
+  if (category === 'Effective Date') return TAKES_EFFECT.test(text) ? 1 : DATE_WITHOUT_EFFECT;
+  if (category === 'Document Name') {
+    return /\b(?:the|The|THE)\s+$/.test(text.slice(Math.max(0, from - 6), from)) ? WEAK_PHRASE : 1;
+  }
+  return 1;
 }
