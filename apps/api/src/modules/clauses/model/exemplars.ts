@@ -95,15 +95,19 @@ export function buildExemplars(passages: ExemplarPassage[]): StoredExemplars {
   return stored;
 }
 
-/** The index ready for lookups: postings per term. */
+/** The index ready for lookups: postings per term, flattened into typed arrays. */
 export class ExemplarIndex {
   private readonly termId: Map<string, number>;
   private readonly idf: Float32Array;
   private readonly defaultIdf: number;
   private readonly passageCategory: Uint8Array;
-  /** Per term: the passages that keep it among their top terms, and its weight there. */
-  private readonly postings: { passages: Uint32Array; weights: Float32Array }[];
+  /** Term t's postings are `postingPassages/postingWeights[postingStart[t] .. postingStart[t + 1])`. */
+  private readonly postingStart: Uint32Array;
+  private readonly postingPassages: Uint32Array;
+  private readonly postingWeights: Float32Array;
+  /** Scratch space reused by every lookup (float32, as the stored weights: sums stay bit-identical). */
   private readonly accumulator: Float32Array;
+  private readonly touched: Uint32Array;
 
   constructor(
     stored: StoredExemplars,
@@ -113,19 +117,27 @@ export class ExemplarIndex {
     this.idf = Float32Array.from(stored.idf, (value) => value / IDF_SCALE);
     this.defaultIdf = Math.log(Math.max(1, stored.passages));
     this.passageCategory = Uint8Array.from(stored.categories);
-    const lists = stored.terms.map(() => ({ passages: [] as number[], weights: [] as number[] }));
-    stored.categories.forEach((_, p) => {
-      const end = stored.offsets[p + 1] ?? stored.termIds.length;
+    const passageCount = stored.categories.length;
+    const entries = stored.termIds.length;
+    this.postingStart = new Uint32Array(stored.terms.length + 1);
+    for (let k = 0; k < entries; k++) this.postingStart[stored.termIds[k]! + 1]!++;
+    for (let t = 0; t < stored.terms.length; t++) {
+      this.postingStart[t + 1]! += this.postingStart[t]!;
+    }
+    // Filled passage by passage, so each term's postings keep the passages' order.
+    const next = this.postingStart.slice(0, stored.terms.length);
+    this.postingPassages = new Uint32Array(entries);
+    this.postingWeights = new Float32Array(entries);
+    for (let p = 0; p < passageCount; p++) {
+      const end = stored.offsets[p + 1] ?? entries;
       for (let k = stored.offsets[p]!; k < end; k++) {
-        lists[stored.termIds[k]!]!.passages.push(p);
-        lists[stored.termIds[k]!]!.weights.push(stored.weights[k]! / WEIGHT_SCALE);
+        const slot = next[stored.termIds[k]!]!++;
+        this.postingPassages[slot] = p;
+        this.postingWeights[slot] = stored.weights[k]! / WEIGHT_SCALE;
       }
-    });
-    this.postings = lists.map((list) => ({
-      passages: Uint32Array.from(list.passages),
-      weights: Float32Array.from(list.weights),
-    }));
-    this.accumulator = new Float32Array(stored.categories.length);
+    }
+    this.accumulator = new Float32Array(passageCount);
+    this.touched = new Uint32Array(passageCount);
   }
 
   /** Per category: the cosine similarity of the text to its closest passage (0 to 1). */
@@ -133,26 +145,33 @@ export class ExemplarIndex {
     const best = new Float32Array(this.categories);
     const counts = termCounts(text);
     let norm = 0;
-    const query: { id: number; weight: number }[] = [];
+    const queryIds: number[] = [];
+    const queryWeights: number[] = [];
     for (const [term, count] of counts) {
       const id = this.termId.get(term);
       const weight = (1 + Math.log(count)) * (id === undefined ? this.defaultIdf : this.idf[id]!);
       norm += weight * weight;
-      if (id !== undefined && weight > 0) query.push({ id, weight });
+      if (id !== undefined && weight > 0) {
+        queryIds.push(id);
+        queryWeights.push(weight);
+      }
     }
     if (norm === 0) return best;
     const scale = 1 / Math.sqrt(norm);
-    const touched: number[] = [];
-    const accumulator = this.accumulator;
-    for (const { id, weight } of query) {
-      const { passages, weights } = this.postings[id]!;
-      for (let k = 0; k < passages.length; k++) {
-        const p = passages[k]!;
-        if (accumulator[p] === 0) touched.push(p);
-        accumulator[p]! += weight * scale * weights[k]!;
+    const { accumulator, touched, postingStart, postingPassages, postingWeights } = this;
+    let touchedCount = 0;
+    for (let q = 0; q < queryIds.length; q++) {
+      const id = queryIds[q]!;
+      const weight = queryWeights[q]!;
+      const end = postingStart[id + 1]!;
+      for (let k = postingStart[id]!; k < end; k++) {
+        const p = postingPassages[k]!;
+        if (accumulator[p] === 0) touched[touchedCount++] = p;
+        accumulator[p]! += weight * scale * postingWeights[k]!;
       }
     }
-    for (const p of touched) {
+    for (let i = 0; i < touchedCount; i++) {
+      const p = touched[i]!;
       const category = this.passageCategory[p]!;
       if (accumulator[p]! > best[category]!) best[category] = Math.min(1, accumulator[p]!);
       accumulator[p] = 0;
