@@ -53,13 +53,14 @@ export function segmentFeatures(
     if (tokens.length === 0) return;
     const unique = new Set(tokens);
     const value = weight / Math.sqrt(unique.size);
+    const prefixHash = fnv1a(prefix);
     for (const token of unique) {
-      const bucket = fnv1a(`${prefix}${token}`) & mask;
+      const bucket = fnv1a(token, prefixHash) & mask;
       features.set(bucket, (features.get(bucket) ?? 0) + value);
     }
   };
   const words = wordsOf(segment.text);
-  const content = words.filter((word) => !STOP.has(word));
+  const content = contentWordsOf(segment);
   const bigrams = words.slice(1).map((word, i) => `${words[i]}_${word}`);
   addGroup('w:', content, 1);
   addGroup('b:', bigrams, 1);
@@ -92,27 +93,37 @@ export function segmentFeatures(
   if (options.context) {
     const previous = segments[index - 1];
     const next = segments[index + 1];
-    if (previous)
-      addGroup(
-        'p:',
-        wordsOf(previous.text).filter((word) => !STOP.has(word)),
-        0.5,
-      );
-    if (next)
-      addGroup(
-        'n:',
-        wordsOf(next.text).filter((word) => !STOP.has(word)),
-        0.5,
-      );
+    if (previous) addGroup('p:', contentWordsOf(previous), 0.5);
+    if (next) addGroup('n:', contentWordsOf(next), 0.5);
   }
   const indices = Uint32Array.from([...features.keys()].sort((a, b) => a - b));
   const values = Float32Array.from(indices, (bucket) => features.get(bucket)!);
   return { indices, values };
 }
 
-/** FNV-1a, 32 bits: stable across runs and platforms, so the hashed model is deterministic. */
-export function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
+/**
+ * A segment's words without stop words. Each segment's are read three times (as itself and as
+ * its neighbours' context), so they are kept per segment object.
+ */
+const contentWordsCache = new WeakMap<Segment, string[]>();
+function contentWordsOf(segment: Segment): string[] {
+  let content = contentWordsCache.get(segment);
+  if (!content) {
+    content = wordsOf(segment.text).filter((word) => !STOP.has(word));
+    contentWordsCache.set(segment, content);
+  }
+  return content;
+}
+
+const FNV_OFFSET = 0x811c9dc5;
+
+/**
+ * FNV-1a, 32 bits: stable across runs and platforms, so the hashed model is deterministic.
+ * `fnv1a(b, fnv1a(a))` equals `fnv1a(a + b)` (the hash runs character by character), so a
+ * prefix is hashed once per group rather than once per token.
+ */
+export function fnv1a(text: string, seed = FNV_OFFSET): number {
+  let hash = seed;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193);
