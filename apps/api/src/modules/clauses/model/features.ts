@@ -41,13 +41,28 @@ export function wordsOf(text: string): string[] {
   );
 }
 
+/**
+ * One dense array per hash size, reused by every call and zeroed after it: summing into it is
+ * the same float64 arithmetic as a map of buckets, without a map entry per feature.
+ */
+const scratch = new Map<number, Float64Array>();
+function scratchFor(hashBits: number): Float64Array {
+  let array = scratch.get(hashBits);
+  if (!array) {
+    array = new Float64Array(1 << hashBits);
+    scratch.set(hashBits, array);
+  }
+  return array;
+}
+
 export function segmentFeatures(
   segments: Segment[],
   index: number,
   options: FeatureOptions,
 ): SparseVector {
   const segment = segments[index]!;
-  const features = new Map<number, number>();
+  const features = scratchFor(options.hashBits);
+  const touched: number[] = [];
   const mask = (1 << options.hashBits) - 1;
   const addGroup = (prefix: string, tokens: string[], weight: number) => {
     if (tokens.length === 0) return;
@@ -56,7 +71,8 @@ export function segmentFeatures(
     const prefixHash = fnv1a(prefix);
     for (const token of unique) {
       const bucket = fnv1a(token, prefixHash) & mask;
-      features.set(bucket, (features.get(bucket) ?? 0) + value);
+      if (features[bucket] === 0) touched.push(bucket);
+      features[bucket]! += value;
     }
   };
   const words = wordsOf(segment.text);
@@ -96,8 +112,9 @@ export function segmentFeatures(
     if (previous) addGroup('p:', contentWordsOf(previous), 0.5);
     if (next) addGroup('n:', contentWordsOf(next), 0.5);
   }
-  const indices = Uint32Array.from([...features.keys()].sort((a, b) => a - b));
-  const values = Float32Array.from(indices, (bucket) => features.get(bucket)!);
+  const indices = Uint32Array.from(touched).sort();
+  const values = Float32Array.from(indices, (bucket) => features[bucket]!);
+  for (const bucket of touched) features[bucket] = 0;
   return { indices, values };
 }
 
