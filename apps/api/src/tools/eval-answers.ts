@@ -704,8 +704,14 @@ class Tally {
     const problems = traceProblems(answer, lookup, echoed);
     if (problems.length > 0) {
       this.untraceable++;
-      if (args.verbose)
+      if (args.verbose) {
         console.log(`  untraceable (${doc.name.slice(0, 30)}): ${problems.join('; ')}`);
+        console.log(`    answer: ${answer.text.replace(/\s+/g, ' ').slice(0, 400)}`);
+        for (const citation of answer.citations)
+          console.log(
+            `    [${citation.number}] ${citation.quote.replace(/\s+/g, ' ').slice(0, 200)}`,
+          );
+      }
     }
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { Category, Evidence, UnderstoodQuestion } from './answer.types.js';
+import type { Category, ComposedAnswer, Evidence, UnderstoodQuestion } from './answer.types.js';
 import { composeAnswer } from './compose-answer.js';
 import { pageLookupKey, traceProblems } from './trace.js';
 import { understandQuestion } from './understand-question.js';
@@ -247,6 +247,38 @@ describe('composeAnswer quoting the clause where it is written several times', (
   });
 });
 
+describe('composeAnswer quoting a value a sentence break cuts', () => {
+  it('widens the quote through the date when "Dec." reads as a sentence end', () => {
+    const name = 'NETGEAR distributor agreement';
+    const page =
+      'EXCLUSIVE DISTRIBUTOR AGREEMENT THIS EXCLUSIVE DISTRIBUTOR AGREEMENT (the "Agreement") shall be effective as of _Dec. 8, 2005 (hereinafter "Effective Date"), by and between NETGEAR and Distributor.\n';
+    const evidence = [span(1, name, 1, page, page.trim(), 'Effective Date')];
+    const answer = composeAnswer(
+      ask('What is the effective date of the NETGEAR agreement?'),
+      evidence,
+      { threshold: 0.5 },
+    );
+    expect(answer.text).toMatch(/^2005-12-08/);
+    expect(answer.citations[0]!.quote).toContain('Dec. 8, 2005');
+    expect(traceProblems(answer, pagesOf(evidence))).toEqual([]);
+  });
+});
+
+describe('composeAnswer quoting the detail of a governing-law value', () => {
+  it('widens the quote to the conflict-of-laws words it reports when a break falls before them', () => {
+    const name = 'NETGEAR distributor agreement';
+    const clause =
+      'This Agreement shall be governed by the laws of the State of California, U.S.A. without regard to conflicts of law provisions.';
+    const evidence = [span(1, name, 8, `${clause}\n`, clause, 'Governing Law')];
+    const answer = composeAnswer(ask('What law governs the NETGEAR agreement?'), evidence, {
+      threshold: 0.5,
+    });
+    expect(answer.text).toMatch(/^California/);
+    expect(answer.citations[0]!.quote).toContain('without regard to conflicts of law');
+    expect(traceProblems(answer, pagesOf(evidence))).toEqual([]);
+  });
+});
+
 describe('composeAnswer across documents', () => {
   it('lists the documents the clause index finds the clause in, not those where another clause mentions it', () => {
     const assignment =
@@ -319,6 +351,40 @@ describe('traceProblems', () => {
     span(1, 'NETGEAR distributor agreement', 8, NETGEAR_P8, NETGEAR_P8.trim(), 'Governing Law'),
   ];
   const answer = composeAnswer(ask('What law governs the NETGEAR agreement?'), evidence);
+
+  it('reads values that contain one another in any order ("England", "England and Wales")', () => {
+    const page = 'This Agreement is governed by the laws of England and Wales.';
+    const answer = {
+      text: '2 of 2 documents are governed by England law:\n- A: England [1]\n- B: England and Wales [2]',
+      citations: [1, 2].map((number) => ({
+        number,
+        documentId: number,
+        pageNumber: 1,
+        start: 0,
+        end: page.length,
+        quote: page,
+      })),
+      parts: [
+        { kind: 'count', text: '2 of 2 documents are governed by England law:' },
+        ...[
+          ['England', 1],
+          ['England and Wales', 2],
+        ].map(([value, n]) => ({
+          kind: 'document',
+          text: `- x: ${value} [${n}]`,
+          documentId: n,
+          value: { value, asWritten: value },
+          citation: n,
+        })),
+      ],
+      documents: [
+        { documentId: 1, documentName: 'A' },
+        { documentId: 2, documentName: 'B' },
+      ],
+    } as unknown as ComposedAnswer;
+    const pages = new Map([1, 2].map((id) => [pageLookupKey(id, 1), page]));
+    expect(traceProblems(answer, pages)).toEqual([]);
+  });
 
   it('finds words that are on no cited page', () => {
     const invented = {

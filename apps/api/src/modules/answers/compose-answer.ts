@@ -176,7 +176,7 @@ function read(type: AnswerType, found: Evidence, options: ComposeOptions): Found
   const value = extractValue(type, main.category, spanText, startIso ? { startIso } : {});
   const redaction = redactedValue(type, spanText, value);
   const quoted = value
-    ? sentenceStating(main, type, value, startIso)
+    ? holdingDetail(main, sentenceStating(main, type, value, startIso), value.detail)
     : cutToSentence(
         main.pageText,
         main,
@@ -208,7 +208,10 @@ function sentenceStating(
 ): PageSpan {
   let first: PageSpan | undefined;
   for (let at = main.pageText.indexOf(value.asWritten, main.start); at >= 0 && at < main.end;) {
-    const sentence = cutToSentence(main.pageText, main, main.category, at);
+    const sentence = holding(main, cutToSentence(main.pageText, main, main.category, at), {
+      start: at,
+      end: at + value.asWritten.length,
+    });
     first ??= sentence;
     const again = extractValue(
       type,
@@ -220,6 +223,29 @@ function sentenceStating(
     at = main.pageText.indexOf(value.asWritten, at + 1);
   }
   return first ?? cutToSentence(main.pageText, main, main.category);
+}
+
+/** The quoted sentence, widened to show the value's detail ("without regard to conflicts of law"). */
+function holdingDetail(main: Evidence, sentence: PageSpan, detail: string | undefined): PageSpan {
+  const at = detail ? main.pageText.indexOf(detail, main.start) : -1;
+  if (!detail || at < 0 || at + detail.length > main.end) return sentence;
+  return holding(main, sentence, { start: at, end: at + detail.length });
+}
+
+/**
+ * The sentence, widened through the sentence that holds the end of `words` when a sentence break
+ * falls inside them ("effective as of Dec. 8, 2005": "Dec." can read as a sentence end), so the
+ * quote always shows the value it states.
+ */
+function holding(main: Evidence, sentence: PageSpan, words: PageSpan): PageSpan {
+  if (sentence.start <= words.start && words.end <= sentence.end) return sentence;
+  const last = sentencesIn(main.pageText, main.start, main.end).find(
+    (each) => each.start < words.end && words.end <= each.end,
+  );
+  return {
+    start: Math.min(sentence.start, words.start),
+    end: Math.max(sentence.end, last?.end ?? words.end),
+  };
 }
 
 const REDACTED_WHAT: Record<AnswerType, string> = {
@@ -362,7 +388,10 @@ class AnswerWriter {
         kind: 'document',
         text: `- ${document.documentName}: ${shown} [${n}]`,
         documentId: document.documentId,
-        ...(entry.value ? { value: entry.value } : {}),
+        // The line states the value alone, so its short quote need not hold the value's detail.
+        ...(entry.value
+          ? { value: { value: entry.value.value, asWritten: entry.value.asWritten } }
+          : {}),
         citation: n,
       });
       outcomes.push({

@@ -53,15 +53,20 @@ export function traceProblems(
   let rest = answer.text;
   for (const citation of answer.citations) rest = rest.split(`"${flat(citation.quote)}"`).join(' ');
   // Values first: a parties value quotes its defined terms (`Ingram Micro ("Distributor")`).
+  const written: string[] = [];
   for (const part of answer.parts) {
     const value = valueOf(part);
     if (!value || !('citation' in part)) continue;
     const quote = flat(byNumber.get(part.citation)?.quote ?? '');
-    for (const written of [value.asWritten, value.detail ?? ''])
-      if (written && !quote.includes(flat(written)))
-        problems.push(`value "${value.value}" not read from citation [${part.citation}]`);
-    rest = removeAll(rest, [value.value, value.detail ?? '']);
+    for (const words of [value.asWritten, value.detail ?? ''])
+      if (words && !quote.includes(flat(words)))
+        problems.push(
+          `value "${value.value}" not read from citation [${part.citation}] ("${words}" is not in it)`,
+        );
+    written.push(value.value, value.detail ?? '');
   }
+  // All at once, longest first: "England" must not eat the start of another line's "England and Wales".
+  rest = removeAll(rest, written);
   for (const match of rest.matchAll(QUOTED))
     problems.push(`quoted text not in a cited quote: "${match[1]!.slice(0, 60)}"`);
   rest = rest.replace(QUOTED, ' ');
