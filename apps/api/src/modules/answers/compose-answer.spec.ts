@@ -265,7 +265,7 @@ describe('composeAnswer quoting a value a sentence break cuts', () => {
 });
 
 describe('composeAnswer quoting the detail of a governing-law value', () => {
-  it('widens the quote to the conflict-of-laws words it reports when a break falls before them', () => {
+  it('quotes the conflict-of-laws words it reports beside the governing law', () => {
     const name = 'NETGEAR distributor agreement';
     const clause =
       'This Agreement shall be governed by the laws of the State of California, U.S.A. without regard to conflicts of law provisions.';

@@ -176,7 +176,7 @@ function read(type: AnswerType, found: Evidence, options: ComposeOptions): Found
   const value = extractValue(type, main.category, spanText, startIso ? { startIso } : {});
   const redaction = redactedValue(type, spanText, value);
   const quoted = value
-    ? holdingDetail(main, sentenceStating(main, type, value, startIso), value.detail)
+    ? sentenceStating(main, type, value, startIso)
     : cutToSentence(
         main.pageText,
         main,
@@ -223,13 +223,6 @@ function sentenceStating(
     at = main.pageText.indexOf(value.asWritten, at + 1);
   }
   return first ?? cutToSentence(main.pageText, main, main.category);
-}
-
-/** The quoted sentence, widened to show the value's detail ("without regard to conflicts of law"). */
-function holdingDetail(main: Evidence, sentence: PageSpan, detail: string | undefined): PageSpan {
-  const at = detail ? main.pageText.indexOf(detail, main.start) : -1;
-  if (!detail || at < 0 || at + detail.length > main.end) return sentence;
-  return holding(main, sentence, { start: at, end: at + detail.length });
 }
 
 /**
