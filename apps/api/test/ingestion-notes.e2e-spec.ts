@@ -94,7 +94,12 @@ describeWithCorpus('analysis notes: the pages a completed document could not rea
       failureReason: SCAN_WITHOUT_TEXT,
       analysisNote: null,
     });
-    // The user reads whom to ask; the administrator's log says what to install.
+    // The user reads whom to ask; the administrator's log says what to install. The log line
+    // follows the status change and two more writes, so it may come just after the poll sees it.
+    const logged = () =>
+      warn.mock.calls.some(([entry]) => (entry as { msg?: string }).msg === 'document failed');
+    for (let waited = 0; !logged() && waited < 5_000; waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(warn).toHaveBeenCalledWith({
       msg: 'document failed',
       documentId: failed!.id,
