@@ -17,6 +17,13 @@ export function cuadFoldOf(pdfFile: string, folds: number): number {
   return Math.floor(hashFraction(`fold:${pdfFile}`) * folds);
 }
 
+/** Folds of the training split for choosing and calibrating; fold 0 is the one `--validate` holds out. */
+export const VALIDATION_FOLDS = 4;
+
+export function validationFoldOf(pdfFile: string): number {
+  return cuadFoldOf(`validate:${pdfFile}`, VALIDATION_FOLDS);
+}
+
 function hashFraction(text: string): number {
   return createHash('sha256').update(text, 'utf8').digest().readUInt32BE(0) / 2 ** 32;
 }

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CUAD_CATEGORIES, readCuadLabels } from '../cuad/labels.js';
 import { readCuadPages } from '../cuad/pages.js';
-import { cuadFoldOf, cuadSplitOf } from '../cuad/split.js';
+import { validationFoldOf, cuadSplitOf } from '../cuad/split.js';
 import type { Category } from '../modules/answers/answer.types.js';
 import { scoreSentences } from '../modules/answers/search-evidence.js';
 import { passageLocator } from '../modules/answers/tools/gold-passages.js';
@@ -90,7 +90,7 @@ async function measure(): Promise<Sample[]> {
   const contracts = readCuadLabels(path.resolve(args.corpus)).filter(
     (contract) =>
       cuadSplitOf(contract.pdfFile) === args.split &&
-      (!args['validate-fold'] || cuadFoldOf(`validate:${contract.pdfFile}`, 4) === 0),
+      (!args['validate-fold'] || validationFoldOf(contract.pdfFile) === 0),
   );
   const pages = await readCuadPages(
     path.resolve(args.corpus),

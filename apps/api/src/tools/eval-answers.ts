@@ -27,7 +27,7 @@ import { BUILT_IN_REVIEW_TEMPLATES } from '@clearroom/contracts';
 import { parseArgs } from 'node:util';
 import { CUAD_CATEGORIES, readCuadLabels, type CuadContract } from '../cuad/labels.js';
 import { readCuadPages } from '../cuad/pages.js';
-import { cuadFoldOf, cuadSplitOf } from '../cuad/split.js';
+import { validationFoldOf, cuadSplitOf } from '../cuad/split.js';
 import type { Category, ComposedAnswer, Evidence } from '../modules/answers/answer.types.js';
 import { answerCell } from '../modules/answers/answer-cell.js';
 import { composeAnswer, DEFAULT_THRESHOLD } from '../modules/answers/compose-answer.js';
@@ -91,7 +91,7 @@ const contracts = readCuadLabels(path.resolve(args.corpus)).filter(
   (contract) =>
     cuadSplitOf(contract.pdfFile) === args.split &&
     // The fold `train:clauses --validate` holds out (see apps/api/src/tools/clauses/train.ts).
-    (!args['validate-fold'] || cuadFoldOf(`validate:${contract.pdfFile}`, 4) === 0),
+    (!args['validate-fold'] || validationFoldOf(contract.pdfFile) === 0),
 );
 const pages = await readCuadPages(
   path.resolve(args.corpus),

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { cuadFoldOf } from '../../cuad/split.js';
+import { validationFoldOf } from '../../cuad/split.js';
 import { ClauseModel } from '../../modules/clauses/model/clause-model.js';
 import { formatCeiling, spanCeiling } from '../../modules/clauses/training/ceiling.js';
 import { loadSplit } from './corpus.js';
@@ -26,7 +26,7 @@ if (!values.from) {
 const model = ClauseModel.fromBytes(readFileSync(path.resolve(values.from)));
 const documents = await loadSplit('train');
 // The same fold as train:clauses --validate holds out.
-const held = documents.filter((document) => cuadFoldOf(`validate:${document.pdfFile}`, 4) === 0);
+const held = documents.filter((document) => validationFoldOf(document.pdfFile) === 0);
 const ceilings = spanCeiling(held, (document) =>
   model.spansOf(model.analyse(document.pages), { minScore: 0, limit: Infinity }),
 );

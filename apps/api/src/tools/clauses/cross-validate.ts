@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CUAD_CATEGORIES } from '../../cuad/labels.js';
-import { cuadFoldOf } from '../../cuad/split.js';
+import { VALIDATION_FOLDS, validationFoldOf } from '../../cuad/split.js';
 import { ClauseModel } from '../../modules/clauses/model/clause-model.js';
 import type { LinearWeights } from '../../modules/clauses/model/linear.js';
 import { decodeModel, encodeModel } from '../../modules/clauses/model/model-file.js';
@@ -17,12 +17,7 @@ import {
   trainFirstStage,
 } from '../../modules/clauses/training/train.js';
 
-export const CV_FOLDS = 4;
-
-/** The validation fold of a training contract (fold 0 is the one `--validate` holds out). */
-export function validationFoldOf(pdfFile: string): number {
-  return cuadFoldOf(`validate:${pdfFile}`, CV_FOLDS);
-}
+export const CV_FOLDS = VALIDATION_FOLDS;
 
 /** The main figures of one fold, in the order they are printed. */
 export type FoldFigures = {

@@ -20,7 +20,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { cuadFoldOf } from '../../cuad/split.js';
+import { validationFoldOf } from '../../cuad/split.js';
 import { ClauseModel } from '../../modules/clauses/model/clause-model.js';
 import { encodeModel } from '../../modules/clauses/model/model-file.js';
 import { evaluateClauseModel, formatReport } from '../../modules/clauses/training/evaluate.js';
@@ -96,8 +96,8 @@ if (values.cv) {
     );
   }
 } else if (values.validate) {
-  const held = documents.filter((document) => cuadFoldOf(`validate:${document.pdfFile}`, 4) === 0);
-  const rest = documents.filter((document) => cuadFoldOf(`validate:${document.pdfFile}`, 4) !== 0);
+  const held = documents.filter((document) => validationFoldOf(document.pdfFile) === 0);
+  const rest = documents.filter((document) => validationFoldOf(document.pdfFile) !== 0);
   // The fold's model is kept, so that changes after training (how candidates and spans are read
   // from the scores) can be measured again with --from without training again.
   const bytes = values.from

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { STOP_WORDS, stem, TERM } from '../../../common/text/terms.js';
 import { CUAD_CATEGORIES, readCuadLabels } from '../../../cuad/labels.js';
-import { cuadFoldOf, cuadSplitOf } from '../../../cuad/split.js';
+import { validationFoldOf, cuadSplitOf } from '../../../cuad/split.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -31,7 +31,7 @@ const MIN_PASSAGES = 3;
 const contracts = readCuadLabels(CORPUS).filter(
   (c) =>
     cuadSplitOf(c.pdfFile) === 'train' &&
-    (!args['validate-fold'] || cuadFoldOf(`validate:${c.pdfFile}`, 4) !== 0),
+    (!args['validate-fold'] || validationFoldOf(c.pdfFile) !== 0),
 );
 const passageStems = new Map<string, Set<string>[]>();
 const surface = new Map<string, Map<string, number>>();
