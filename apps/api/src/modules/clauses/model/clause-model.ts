@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { sigmoid, margins } from './linear.js';
-import { segmentFeatures } from './features.js';
+import { segmentBigrams, segmentFeatures, segmentWords } from './features.js';
 import { type ClauseModelParameters, decodeModel, modelVersionOf } from './model-file.js';
 import { type PageText, type Segment, type SegmentPiece, segmentDocument } from './segment.js';
 import { documentProfile, documentProfiles, ruleHits } from './document-layer.js';
@@ -89,6 +89,10 @@ export class ClauseModel {
     return shipped;
   }
 
+  private similaritiesOf(segment: Segment): Float32Array {
+    return this.exemplars!.similaritiesOfTerms(segmentWords(segment), segmentBigrams(segment));
+  }
+
   /** Calibrated probabilities per category of each segment, in category order. */
   scoreSegments(segments: Segment[]): Float32Array[] {
     return this.scoreWithExemplars(segments).scores;
@@ -100,7 +104,8 @@ export class ClauseModel {
     similarities: Float32Array[] | null;
   } {
     const similarities =
-      this.exemplars && segments.map((segment) => this.exemplars!.similarities(segment.text));
+      this.exemplars &&
+      segments.map((segment) => this.similaritiesOf(segment));
     const scores = this.linearScores(segments);
     const { fusion } = this.parameters;
     return {
@@ -144,7 +149,8 @@ export class ClauseModel {
     const hits = layer?.rules ? ruleHits(this.categories, segments) : null;
     const exemplarBest = layer?.exemplars
       ? bestSimilarities(
-          similarities ?? segments.map((segment) => this.exemplars!.similarities(segment.text)),
+          similarities ??
+            segments.map((segment) => this.similaritiesOf(segment)),
         )
       : null;
     const profiles = layer?.context

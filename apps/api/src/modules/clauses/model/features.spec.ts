@@ -1,0 +1,83 @@
+import { describe, expect, it } from '@jest/globals';
+import { fnv1a, segmentFeatures, sortBuckets, wordsOf } from './features.js';
+import { margins, mulberry32 } from './linear.js';
+import type { Segment } from './segment.js';
+
+const segment = (text: string, heading = ''): Segment => ({
+  pieces: [],
+  text,
+  heading,
+  isTitle: false,
+});
+
+describe('sortBuckets', () => {
+  it('sorts buckets ascending, as a comparison sort would', () => {
+    const random = mulberry32(7);
+    for (const hashBits of [8, 18, 20]) {
+      const buckets = new Set<number>();
+      while (buckets.size < 300) buckets.add(Math.floor(random() * 2 ** hashBits));
+      const expected = [...buckets].sort((x, y) => x - y);
+      expect([...sortBuckets(Uint32Array.from(buckets), hashBits)]).toEqual(expected);
+    }
+  });
+});
+
+describe('segmentFeatures', () => {
+  const options = { hashBits: 18, context: true };
+
+  it('weighs each distinct word and bigram once per group, the group scaled to unit length', () => {
+    const segments = [segment('Licensee shall pay the fee; the fee is due monthly.')];
+    const { indices, values } = segmentFeatures(segments, 0, options);
+    const mask = (1 << options.hashBits) - 1;
+    const content = ['licensee', 'shall', 'pay', 'fee', 'due', 'monthly'];
+    const words = wordsOf(segments[0]!.text);
+    const bigrams = new Set(words.slice(1).map((word, i) => `${words[i]}_${word}`));
+    const expected = new Map<number, number>();
+    const add = (prefix: string, tokens: string[]) => {
+      for (const token of tokens) {
+        const bucket = fnv1a(prefix + token) & mask;
+        expected.set(bucket, (expected.get(bucket) ?? 0) + 1 / Math.sqrt(tokens.length));
+      }
+    };
+    add('w:', content);
+    add('b:', [...bigrams]);
+    add('', ['pos:0', `len:${Math.min(6, Math.floor(Math.log2(1 + words.length)))}`, 'body', 'bias']);
+    expect([...indices]).toEqual([...expected.keys()].sort((x, y) => x - y));
+    [...indices].forEach((bucket, k) => expect(values[k]).toBeCloseTo(expected.get(bucket)!, 6));
+  });
+
+  it('reads the content words of the segments around it', () => {
+    const segments = [segment('Alpha beta.'), segment('Gamma delta.'), segment('Epsilon zeta.')];
+    const { indices } = segmentFeatures(segments, 1, options);
+    const mask = (1 << options.hashBits) - 1;
+    for (const token of ['p:alpha', 'p:beta', 'n:epsilon', 'n:zeta', 'w:gamma']) {
+      expect([...indices]).toContain(fnv1a(token) & mask);
+    }
+  });
+});
+
+describe('margins', () => {
+  it('sums in float32, feature by feature, as a Float32Array accumulator does', () => {
+    const random = mulberry32(11);
+    const categories = 5;
+    const weights = Int8Array.from({ length: 64 * categories }, () => Math.floor(random() * 255) - 127);
+    const model = {
+      categories,
+      weights,
+      scales: Float32Array.from({ length: categories }, () => random() / 50),
+      bias: Float32Array.from({ length: categories }, () => random() - 0.5),
+    };
+    const indices = Uint32Array.from([1, 5, 9, 17, 40, 63]);
+    const x = { indices, values: Float32Array.from(indices, () => random()) };
+    const expected = new Float32Array(categories);
+    for (let k = 0; k < indices.length; k++) {
+      for (let j = 0; j < categories; j++) {
+        expected[j]! += weights[indices[k]! * categories + j]! * x.values[k]!;
+      }
+    }
+    for (let j = 0; j < categories; j++) {
+      expected[j] = expected[j]! * model.scales[j]! + model.bias[j]!;
+    }
+    expect([...margins(model, x)]).toEqual([...expected]);
+  });
+});
