@@ -103,9 +103,7 @@ export class ClauseModel {
     scores: Float32Array[];
     similarities: Float32Array[] | null;
   } {
-    const similarities =
-      this.exemplars &&
-      segments.map((segment) => this.similaritiesOf(segment));
+    const similarities = this.exemplars && segments.map((segment) => this.similaritiesOf(segment));
     const scores = this.linearScores(segments);
     const { fusion } = this.parameters;
     return {
@@ -148,10 +146,7 @@ export class ClauseModel {
     const layer = this.parameters.documentLayer;
     const hits = layer?.rules ? ruleHits(this.categories, segments) : null;
     const exemplarBest = layer?.exemplars
-      ? bestSimilarities(
-          similarities ??
-            segments.map((segment) => this.similaritiesOf(segment)),
-        )
+      ? bestSimilarities(similarities ?? segments.map((segment) => this.similaritiesOf(segment)))
       : null;
     const profiles = layer?.context
       ? documentProfiles(this.categories, segments, scores, hits, layer.context, exemplarBest)

@@ -41,7 +41,12 @@ describe('segmentFeatures', () => {
     };
     add('w:', content);
     add('b:', [...bigrams]);
-    add('', ['pos:0', `len:${Math.min(6, Math.floor(Math.log2(1 + words.length)))}`, 'body', 'bias']);
+    add('', [
+      'pos:0',
+      `len:${Math.min(6, Math.floor(Math.log2(1 + words.length)))}`,
+      'body',
+      'bias',
+    ]);
     expect([...indices]).toEqual([...expected.keys()].sort((x, y) => x - y));
     [...indices].forEach((bucket, k) => expect(values[k]).toBeCloseTo(expected.get(bucket)!, 6));
   });
@@ -60,7 +65,10 @@ describe('margins', () => {
   it('sums in float32, feature by feature, as a Float32Array accumulator does', () => {
     const random = mulberry32(11);
     const categories = 5;
-    const weights = Int8Array.from({ length: 64 * categories }, () => Math.floor(random() * 255) - 127);
+    const weights = Int8Array.from(
+      { length: 64 * categories },
+      () => Math.floor(random() * 255) - 127,
+    );
     const model = {
       categories,
       weights,

@@ -124,8 +124,9 @@ export function bigramsOf(words: string[]): string[] {
 }
 
 /**
- * Ascending, in place: a least-significant-digit radix sort over the hash's bits, several times
- * faster than a comparison sort for a segment's few hundred buckets.
+ * The buckets in ascending order (the input array is reused as scratch): a least-significant-digit
+ * radix sort over the hash's bits, several times faster than a comparison sort for a segment's few
+ * hundred buckets.
  */
 const RADIX_BITS = 9;
 export function sortBuckets(
@@ -145,7 +146,8 @@ export function sortBuckets(
       counts[d] = total;
       total += count;
     }
-    for (let i = 0; i < from.length; i++) to[counts[(from[i]! >>> shift) & digitMask]!++] = from[i]!;
+    for (let i = 0; i < from.length; i++)
+      to[counts[(from[i]! >>> shift) & digitMask]!++] = from[i]!;
     [from, to] = [to, from];
   }
   return from;
