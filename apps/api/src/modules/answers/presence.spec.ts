@@ -114,7 +114,9 @@ describe('presenceFallback', () => {
       [2, 0.5],
     ]);
     const answer = composeAnswer(question, [unsure, ...searched], { threshold: FOUND });
-    expect(answer.text.split('\n')[0]).toBe('Yes.');
+    // Not confirmed by the clause index: the answer does not state it.
+    expect(answer.text.split('\n')[0]).toBe('Possibly.');
+    expect(searched.every((each) => each.tentative)).toBe(true);
     expect(answer.citations.map((citation) => citation.pageNumber)).toEqual([1, 2]);
   });
 
@@ -131,7 +133,7 @@ describe('presenceFallback', () => {
     const { sentence } = presenceSignals(document, 'Exclusivity', [], FOUND);
     const same = { ...candidate(2, 'Supplier', 0.2), start: sentence!.start, end: sentence!.end };
     expect(presenceFallback(document, 'Exclusivity', [same], options)).toEqual([
-      { ...same, score: 0.51 },
+      { ...same, score: 0.51, tentative: true },
     ]);
   });
 

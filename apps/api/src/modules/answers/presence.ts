@@ -90,7 +90,8 @@ export function presenceProbability(
  * What answers where the clause index found no clause of the category in the document (issue 15:
  * "absent" only when neither the clause index nor search finds one): when the learned decision
  * calls the clause present, the index's best candidate (scored just above `found`) and search's
- * best sentence (scored `found`), so that both are cited. Else nothing: the answer is "not found".
+ * best sentence (scored `found`), so that both are cited, each marked tentative (the answer says
+ * "Possibly"). Else nothing: the answer is "not found".
  */
 export function presenceFallback(
   document: DocumentPages,
@@ -105,7 +106,9 @@ export function presenceFallback(
   const candidate = evidence
     .filter((each) => each.documentId === document.documentId && each.category === category)
     .sort((a, b) => b.score - a.score)[0];
-  const searched: Evidence[] = candidate ? [{ ...candidate, score: options.found + 0.01 }] : [];
+  const searched: Evidence[] = candidate
+    ? [{ ...candidate, score: options.found + 0.01, tentative: true }]
+    : [];
   if (sentence && !(candidate && overlaps(candidate, sentence)))
     searched.push({
       documentId: document.documentId,
@@ -117,6 +120,7 @@ export function presenceFallback(
       end: sentence.end,
       pageText: document.pages[sentence.pageNumber - 1]!,
       pageCount: document.pages.length,
+      tentative: true,
     });
   return searched;
 }
