@@ -33,6 +33,9 @@ describe('clauseCounts', () => {
       'Party B shall have the right to terminate this Agreement in advance by sending a written notice to Party A but Party A may not terminate or rescind this Agreement;',
       // A right to terminate at will beside an automatic end.
       'This Agreement may be terminated by Nuance at any time, in its sole discretion, prior to the Distribution; provided that this Agreement shall automatically terminate upon the termination of the Separation Agreement.',
+      // A right with no reason among rights for cause; a condition of the terminating party's good standing.
+      'This Agreement may be terminated by Buyer (a) at any time upon four (4) months written notice, or (b) if Seller is in material breach hereof.',
+      'So long as no default exists hereunder, either party may terminate this Agreement at any time upon sixty days written notice.',
     ])
       expect(clauseCounts('Termination For Convenience', text)).toBe(true);
     for (const text of [
@@ -96,8 +99,26 @@ describe('clauseCounts', () => {
       'b) [***] (outside)',
       'The receipt of Information will not preclude the Recipient from providing products which may be competitive with those of the Discloser.',
       'Section 4 of the Non-Competition Agreement is hereby deleted in its entirety and replaced with the following: "Term.',
+      // A no-solicit of staff, a standstill, a freedom to compete: no restriction on competing.
+      'Neither party shall engage in any attempt to hire or recruit the employees of the other during the term.',
+      'The Investor shall not engage in any discussions with a third party about a tender offer for the shares.',
+      'Supplier reserves the right to sell other goods at the venue competitive to the Distributor Products.',
+      'The Manufacturer may engage in the business of selling other devices.',
     ])
       expect(clauseCounts('Non-Compete', text)).toBe(false);
+    // A restriction that also speaks of staff, or denies the freedom, still counts.
+    expect(
+      clauseCounts(
+        'Non-Compete',
+        'Agent shall not compete with the Company nor hire its employees for two years.',
+      ),
+    ).toBe(true);
+    expect(
+      clauseCounts(
+        'Non-Compete',
+        'The Reseller may not engage in the business of selling rival devices.',
+      ),
+    ).toBe(true);
   });
 
   it('does not count a change of control carved out of an assignment clause, unless it triggers a right', () => {
@@ -166,6 +187,24 @@ describe('clauseCounts', () => {
       ),
     ).toBe(false);
     expect(clauseCounts('Audit Rights', 'Audit Rights . . . . . . . . 14')).toBe(false);
+  });
+
+  it('never counts a contents entry without leaders: a heading and its page number', () => {
+    expect(
+      clauseCounts('Termination For Convenience', '9.4 Termination for Convenience by Buyer 31'),
+    ).toBe(false);
+    expect(clauseCounts('Rofr/Rofo/Rofn', 'Right of First Offer on New Products 7')).toBe(false);
+    expect(clauseCounts('Expiration Date', 'Article 12 Term and Renewal 40')).toBe(false);
+    // A clause that ends in a number is still a clause.
+    expect(
+      clauseCounts('Expiration Date', 'The initial term of this agreement is months: 18'),
+    ).toBe(true);
+    expect(
+      clauseCounts(
+        'Termination For Convenience',
+        'Either party may terminate this agreement on notice of 45',
+      ),
+    ).toBe(true);
   });
 
   it('has no check for other categories', () => {

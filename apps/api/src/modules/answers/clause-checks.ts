@@ -35,6 +35,11 @@ const ON_NOTICE =
 /** A right to terminate for a cause (breach, insolvency, listed events), which is not for convenience. */
 const FOR_CAUSE =
   /\bbreach|\bdefault|\binsolv|\bbankrupt|\bfail\w*\s+(?:\w+\s+)?to\b|\b(?:with|for)\s+cause\b|\bfollowing\s+(?:conditions|events|circumstances|reasons)|\bany\s+of\s+the\s+following|\bupon\s+the\s+occurrence|\bchange\s+(?:of|in)\s+control|:\s*$/i;
+/** A terminating party's good standing ("so long as no default exists", "if it is not then in material breach"): no cause. */
+const IN_GOOD_STANDING = /\b(?:no|not\s+(?:then\s+)?in(?:\s+material)?)\s+(?:default|breach)\b/gi;
+/** One of a list of rights to terminate that needs no reason ("(i) at any time upon six months' notice, (ii) …"). */
+const AT_ANY_TIME_ALTERNATIVE =
+  /\((?:[a-h]|[ivx]+|\d+)\)\s+(?:at\s+)?any\s+time\s+(?:upon|on|with|by|after|giving)\b[^,;]{0,60}\bnotice\b/i;
 /** An end both parties agree on ("at any time by mutual consent"): no one party's right, and taken out before looking for one. */
 const BY_AGREEMENT =
   /(?:\bat\s+any\s+time\s+)?\b(?:by|upon|with|through)\s+(?:the\s+|their\s+)?(?:mutual\s+)?(?:written\s+)?(?:agreement|consent)(?:\s+of\s+(?:the\s+|both\s+)?parties)?/gi;
@@ -48,7 +53,14 @@ const RIGHT_TO_TERMINATE =
 
 /** A non-compete speaks of competing, or of engaging in a business or being engaged by another. */
 const COMPETE =
-  /\bcompet|\bengage[sd]?\s+in\b|\bsimilar\s+(?:products?|business|services)\b|\bbe\s+(?:employed|engaged|concerned|interested)\b/i;
+  /\bcompet|\bengage[sd]?\s+in\b(?!\s+(?:any\s+)?(?:discussions?|negotiations?|attempts?)\b)|\bsimilar\s+(?:products?|business|services)\b|\bbe\s+(?:employed|engaged|concerned|interested)\b/i;
+/** A promise not to hire or solicit the other's staff: a no-solicit, not a non-compete (unless it speaks of competing). */
+const NO_SOLICIT_OF_STAFF =
+  /\b(?:solicit|hire|recruit|employ)\w*\b[^.;]{0,120}\b(?:employees?|personnel|consultants?|contractors?|staff)\b/i;
+/** A freedom to compete ("may engage in the business of", "reserves the right to sell … competitive"), not a restriction. */
+const FREE_TO_COMPETE =
+  /\b(?:may|reserves?\s+the\s+right\s+to|(?:is|are|shall\s+be)\s+free\s+to)\s+(?!not\b)(?:\w+\s+){0,2}?(?:engage|sell|compete|market|distribute)\b/i;
+const NEGATION = /\bnot\b|\bnor\b|\bno\b|\bneither\b|\bnever\b/i;
 /** A title ("the Non-Competition Agreement") names the agreement, not a restriction in it. */
 const AGREEMENT_TITLE = /\bnon-?\s*compet\w*\s+(?:agreement|covenant)s?\b/gi;
 /** A restraint on competing in so many words ("shall not … sell any product which is competitive with"). */
@@ -80,6 +92,18 @@ const ASSIGNS =
 
 /** A line of a table of contents ("Competitive Activities ........ 12"): a heading, never a clause. */
 const CONTENTS_LINE = /\.{5,}|(?:\.\s){4,}|…{2,}/;
+/**
+ * A table-of-contents entry without leaders: a short heading, perhaps numbered, ending in its page
+ * number ("7.7 Termination for Convenience by Customer 52"), with no verb a clause would have.
+ */
+const CONTENTS_ENTRY =
+  /^(?:(?:section|article|clause)\s+)?(?:[\dIVX]+(?:\.\d+)*\.?\s+)?[A-Za-z][^.;:!?()]{0,80}?\s\d{1,3}$/i;
+const CLAUSE_VERB = /\b(?:shall|will|may|must|can|is|are|be|agrees?|means)\b/i;
+
+function contentsLine(text: string): boolean {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return CONTENTS_LINE.test(line) || (CONTENTS_ENTRY.test(line) && !CLAUSE_VERB.test(line));
+}
 
 const CHECKS: Partial<Record<Category, ClauseCheck>> = {
   'Anti-Assignment': { counts: (text) => ASSIGNS.test(text) },
@@ -88,6 +112,8 @@ const CHECKS: Partial<Record<Category, ClauseCheck>> = {
   'Non-Compete': {
     counts: (text) => {
       const rest = text.replace(AGREEMENT_TITLE, ' ');
+      if (NO_SOLICIT_OF_STAFF.test(rest) && !/\bcompet/i.test(rest)) return false;
+      if (FREE_TO_COMPETE.test(rest) && !NEGATION.test(rest)) return false;
       return COMPETE.test(rest) && !NOT_RESTRICTED.test(rest);
     },
     states: (text) => RESTRAINT_ON_COMPETING.test(text) && !NOT_RESTRICTED.test(text),
@@ -118,14 +144,16 @@ const CHECKS: Partial<Record<Category, ClauseCheck>> = {
       (!AUTOMATIC_END.test(text) || RIGHT_TO_TERMINATE.test(text)) &&
       (!NO_RIGHT_TO_TERMINATE.test(text) || RIGHT_TO_TERMINATE.test(text)) &&
       (CONVENIENCE.test(text) ||
-        (ON_NOTICE.test(text.replace(BY_AGREEMENT, ' ')) && !FOR_CAUSE.test(text.trim()))),
+        AT_ANY_TIME_ALTERNATIVE.test(text) ||
+        (ON_NOTICE.test(text.replace(BY_AGREEMENT, ' ')) &&
+          !FOR_CAUSE.test(text.replace(IN_GOOD_STANDING, ' ').trim()))),
     states: (text) => /\bterminat|\bcancel/i.test(text) && CONVENIENCE.test(text),
   },
 };
 
 /** Whether a clause the model found answers a cell on `category` (true when the category has no check). */
 export function clauseCounts(category: Category, text: string): boolean {
-  if (CONTENTS_LINE.test(text)) return false;
+  if (contentsLine(text)) return false;
   return CHECKS[category]?.counts(text) ?? true;
 }
 

@@ -111,8 +111,17 @@ describe('extractExpiration', () => {
       'This Agreement shall expire if the Investment Advisor ceases to serve as investment adviser to the Licensee.',
       'this IP Agreement shall extend until the last date of expiration of the Intellectual Property rights licensed',
       'shall remain in effect for so long as the Licensee pays the fees',
+      'The services shall begin on signature and end on the expiration date of the business licence of the Supplier.',
+      'This Agreement shall terminate on the expiry of the Joint Marketing Period.',
+      'Upon the expiration of the Transition Period, this Agreement shall automatically terminate in its entirety.',
     ])
       expect(value(quote, '2009-08-28')).toBe('perpetual');
+    // The end of the agreement's own term is no event.
+    for (const quote of [
+      'This Agreement shall terminate upon the expiration of the Initial Term unless renewed.',
+      'The licence shall end upon the termination of this Agreement.',
+    ])
+      expect(value(quote, '2009-08-28')).not.toBe('perpetual');
     // A term of years still ends on a date.
     expect(
       value(

@@ -29,6 +29,9 @@ const ANNIVERSARY = new RegExp(
  * services", "until the expiration of the last patent", "shall expire if the adviser ceases to
  * serve"), which CUAD's annotators also answer "perpetual".
  */
+/** The end of something other than the agreement's term ("the expiration of the Support Period"). */
+const OTHER_END =
+  '(?:the\\s+)?(?:completion|expiration|expiry|termination|cessation)(?:\\s+date)?\\s+of\\s+(?!(?:the\\s+|this\\s+|its\\s+)?(?:initial\\s+|then[-\\s]current\\s+|renewal\\s+|original\\s+)?(?:term|agreement)\\b)';
 const PERPETUAL = new RegExp(
   [
     'perpetu(?:al(?:ly)?|ity)',
@@ -41,6 +44,9 @@ const PERPETUAL = new RegExp(
     'not\\s+(?:be\\s+)?terminable',
     '(?:until|through|till)\\s+(?:the\\s+)?(?:completion|expiration|expiry|termination|cessation|last\\s+(?:date|day)\\s+of\\s+(?:the\\s+)?expiration)(?:\\s+or\\s+\\w+)?\\s+of\\b',
     '\\b(?:expire|terminate|end)s?\\s+(?:if|when(?:ever)?)\\b',
+    // Ends with something else's end ("terminate on the expiry of the Cooperation Period"), not the term's own.
+    `\\b(?:end|terminate|expire)s?\\s+(?:(?:automatically|immediately)\\s+)?(?:on|upon)\\s+${OTHER_END}`,
+    `\\bupon\\s+${OTHER_END}[^.;]{0,120}\\bagreement\\s+shall\\s+(?:\\w+\\s+){0,4}(?:terminate|expire|end)\\b`,
     '\\b(?:for\\s+)?(?:so|as)\\s+long\\s+as\\b',
   ].join('|'),
   'i',
