@@ -179,6 +179,20 @@ describe('clauseCounts', () => {
     ).toBe(false);
   });
 
+  it('counts a first right to buy, sell or negotiate, not a clause about something else', () => {
+    for (const text of [
+      'Before selling its stake to anyone else, Owner shall first offer it to the Partner on the same terms.',
+      'The Distributor shall have the right to match any bona fide proposal received from a third party.',
+      'Licensor shall negotiate exclusively with Licensee for ninety days before granting any new licence.',
+    ])
+      expect(clauseCounts('Rofr/Rofo/Rofn', text)).toBe(true);
+    for (const text of [
+      'The Publisher shall send the Author a copy of each draft manuscript thirty days before its release.',
+      'The display shall indicate a dial tone after 200 ms of signal.',
+    ])
+      expect(clauseCounts('Rofr/Rofo/Rofn', text)).toBe(false);
+  });
+
   it('never counts a line of a table of contents', () => {
     expect(
       clauseCounts(

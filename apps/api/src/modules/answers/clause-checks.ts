@@ -90,6 +90,10 @@ const LIMITS_LIABILITY =
 const ASSIGNS =
   /\bassign|\btransfer|\bdelegat|\bnovat|\bsubcontract|\bsub-?licens|\bsuccessor|\bchange\s+(?:of|in)\s+control|\bmerg/i;
 
+/** A right of first refusal, offer or negotiation speaks of a first chance to buy, sell or negotiate. */
+const FIRST_RIGHT =
+  /\bfirst\b|\brefus|\bmatch\w*\b|\bprefer\w*|\bnegotiat|\boffer|\bopportunity|\boption|\bpurchase|\bacquir|\bsell|\bsale|\bbid\b/i;
+
 /** A line of a table of contents ("Competitive Activities ........ 12"): a heading, never a clause. */
 const CONTENTS_LINE = /\.{5,}|(?:\.\s){4,}|…{2,}/;
 /**
@@ -107,6 +111,7 @@ function contentsLine(text: string): boolean {
 
 const CHECKS: Partial<Record<Category, ClauseCheck>> = {
   'Anti-Assignment': { counts: (text) => ASSIGNS.test(text) },
+  'Rofr/Rofo/Rofn': { counts: (text) => FIRST_RIGHT.test(text) },
   'Most Favored Nation': { counts: (text) => MOST_FAVOURED.test(text) },
   'Cap On Liability': { counts: (text) => LIMITS_LIABILITY.test(text) },
   'Non-Compete': {
