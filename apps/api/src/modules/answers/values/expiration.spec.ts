@@ -54,6 +54,18 @@ describe('extractExpiration', () => {
     ).toBe('1999-01-26');
   });
 
+  it('counts a term that ends with its Nth year', () => {
+    expect(
+      value('The term begins on the Effective Date and ends upon the end of Year 2.', '2004-07-01'),
+    ).toBe('2006-06-30');
+    expect(
+      value(
+        'shall remain in force until the end of the tenth (10th) Contract Year and thereafter until terminated',
+        '2011-02-15',
+      ),
+    ).toBe('2021-02-14');
+  });
+
   it('keeps the precision of a start date known to the year or month only', () => {
     expect(value('shall expire ten (10) years from the Effective Date', '2015')).toBe('2025');
     expect(value('continue until the fifth anniversary of the Effective Date', '2020')).toBe(

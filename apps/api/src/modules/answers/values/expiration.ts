@@ -23,6 +23,11 @@ const ANNIVERSARY = new RegExp(
   `\\b(?:(the\\s+day\\s+(?:prior|before)\\s+(?:to\\s+)?)?the\\s+)?(${Object.keys(ANNIVERSARY_ORDINALS).join('|')}|\\d+\\s*(?:st|nd|rd|th))\\s*(?:\\(\\s*\\d+\\s*[a-z ]{0,4}\\)\\s*)?anniversary\\b`,
   'i',
 );
+/** "the end of Year 3", "the end of the fifteenth (15th) Contract Year": a term of that many years. */
+const END_OF_YEAR_N = new RegExp(
+  `\\bend\\s+of\\s+(?:the\\s+)?(?:(${Object.keys(ANNIVERSARY_ORDINALS).join('|')}|\\d+\\s*(?:st|nd|rd|th))\\s*(?:\\(\\s*\\d+\\s*[a-z ]{0,4}\\)\\s*)?(?:contract|agreement|license|lease)\\s+year|(?:contract\\s+|agreement\\s+)?year\\s+(\\d{1,2})\\b)`,
+  'i',
+);
 /**
  * A term with no fixed end: it runs until terminated ("until terminated", "in perpetuity",
  * "indefinitely") or until an event with no date of its own ("through the completion of the
@@ -124,6 +129,12 @@ export function termOf(quote: string): Term | null {
     );
   });
   const duration = durations[0];
+  const yearEnd = END_OF_YEAR_N.exec(quote);
+  if (yearEnd && (!duration || yearEnd.index < duration.index)) {
+    const written = (yearEnd[1] ?? yearEnd[2]!).toLowerCase();
+    const years = ANNIVERSARY_ORDINALS[written] ?? parseInt(written, 10);
+    if (years) return { years, months: 0, days: 0, asWritten: yearEnd[0], exact: false };
+  }
   if (anniversary && (!duration || anniversary.index < duration.index)) {
     const written = anniversary[2]!.toLowerCase();
     const years = ANNIVERSARY_ORDINALS[written] ?? parseInt(written, 10);
