@@ -12,6 +12,8 @@ describe('clauseCounts', () => {
       'This Agreement does not create an exclusive business relationship between the Parties.',
       'The remedies in this Section are the sole and exclusive remedies of the Customer.',
       'The courts of New York shall have exclusive jurisdiction.',
+      // Orders governed by this agreement's terms alone.
+      'Each purchase order issued hereunder shall be subject exclusively to the terms of this Agreement.',
     ])
       expect(clauseCounts('Exclusivity', text)).toBe(false);
     for (const text of [

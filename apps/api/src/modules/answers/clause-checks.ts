@@ -21,7 +21,7 @@ const TERM_WORDS =
 
 /** "Exclusive" that is no exclusivity: a non-exclusive grant, an exclusive remedy or forum. */
 const NOT_EXCLUSIVITY =
-  /\bnon-?\s*exclusive(?:ly)?\b|\bnot\s+(?:create|constitute|establish|be)\s+(?:an?\s+)?exclusive\b|\bno\s+exclusive\b|\bsole\s+and\s+exclusive\s+remed\w*|\bexclusive\s+(?:remed\w*|jurisdiction|venue|forum|property|owner\w*|responsib\w*|right\s+to\s+(?:own|title))|\bsolely\s+and\s+exclusively\b/gi;
+  /\bnon-?\s*exclusive(?:ly)?\b|\bnot\s+(?:create|constitute|establish|be)\s+(?:an?\s+)?exclusive\b|\bno\s+exclusive\b|\bsole\s+and\s+exclusive\s+remed\w*|\bexclusive\s+(?:remed\w*|jurisdiction|venue|forum|property|owner\w*|responsib\w*|right\s+to\s+(?:own|title))|\bsolely\s+and\s+exclusively\b|\b(?:subject|governed)\s+exclusively\s+(?:to|by)\s+(?:the\s+)?(?:terms|laws?|provisions)\b/gi;
 const EXCLUSIVE =
   /\bexclusiv\w*|\bsole\s+(?:and\s+exclusive\s+)?(?:distributor|supplier|source|provider|reseller|agent|licensee|licensor|manufacturer)\b/i;
 const EXCLUSIVE_DEALING =
