@@ -51,8 +51,17 @@ describe('clauseCounts', () => {
       'This Agreement may not be terminated by either Party at any time for convenience.',
       'Either party may terminate this Agreement at any time if either party fails materially to comply with any covenant.',
       'This Agreement shall be governed by the laws of New York.',
+      // An end for any reason that is an event, not a party's right.
+      '(c) The Master Lease is terminated or expires for any reason.',
+      'Upon termination or expiration of this Agreement for any reason, Distributor shall return all samples.',
     ])
       expect(clauseCounts('Termination For Convenience', text)).toBe(false);
+    expect(
+      clauseStated(
+        'Termination For Convenience',
+        'Upon termination of this Agreement for any reason, each party shall return the other’s data.',
+      ),
+    ).toBe(false);
   });
 
   it('counts a term clause as an expiration, not a termination right or a date alone', () => {

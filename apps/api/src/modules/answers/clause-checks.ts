@@ -35,6 +35,9 @@ const ON_NOTICE =
 /** A right to terminate for a cause (breach, insolvency, listed events), which is not for convenience. */
 const FOR_CAUSE =
   /\bbreach|\bdefault|\binsolv|\bbankrupt|\bfail\w*\s+(?:\w+\s+)?to\b|\b(?:with|for)\s+cause\b|\bfollowing\s+(?:conditions|events|circumstances|reasons)|\bany\s+of\s+the\s+following|\bupon\s+the\s+occurrence|\bchange\s+(?:of|in)\s+control|:\s*$/i;
+/** An end "for any reason" that is an event, not a right ("upon termination of this Agreement for any reason", "is terminated for any reason"). */
+const ENDED_FOR_ANY_REASON =
+  /\b(?:(?:is|are|be|been|was|gets?)\s+terminated(?:\s+or\s+expires?)?|(?:termination|expiration|expiry)(?:\s+or\s+(?:termination|expiration|expiry))?(?:\s+of\s+this\s+agreement)?)\s+for\s+any\s+reason(?:\s+whatsoever)?/gi;
 /** A terminating party's good standing ("so long as no default exists", "if it is not then in material breach"): no cause. */
 const IN_GOOD_STANDING = /\b(?:no|not\s+(?:then\s+)?in(?:\s+material)?)\s+(?:default|breach)\b/gi;
 /** One of a list of rights to terminate that needs no reason ("(i) at any time upon six months' notice, (ii) …"). */
@@ -148,11 +151,13 @@ const CHECKS: Partial<Record<Category, ClauseCheck>> = {
       /\bterminat|\bcancel/i.test(text) &&
       (!AUTOMATIC_END.test(text) || RIGHT_TO_TERMINATE.test(text)) &&
       (!NO_RIGHT_TO_TERMINATE.test(text) || RIGHT_TO_TERMINATE.test(text)) &&
-      (CONVENIENCE.test(text) ||
+      (CONVENIENCE.test(text.replace(ENDED_FOR_ANY_REASON, ' ')) ||
         AT_ANY_TIME_ALTERNATIVE.test(text) ||
         (ON_NOTICE.test(text.replace(BY_AGREEMENT, ' ')) &&
           !FOR_CAUSE.test(text.replace(IN_GOOD_STANDING, ' ').trim()))),
-    states: (text) => /\bterminat|\bcancel/i.test(text) && CONVENIENCE.test(text),
+    states: (text) =>
+      /\bterminat|\bcancel/i.test(text) &&
+      CONVENIENCE.test(text.replace(ENDED_FOR_ANY_REASON, ' ')),
   },
 };
 
