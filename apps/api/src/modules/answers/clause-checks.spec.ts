@@ -137,6 +137,8 @@ describe('clauseCounts', () => {
       'A change of control of Rogers shall not be considered an assignment of this Agreement.',
       'Notwithstanding the foregoing, no consent shall be required for an assignment made pursuant to a merger.',
       'Neither Party may assign this Agreement without the prior written consent of the other Party, except that a Party may make such an assignment without the other Party’s consent to its Affiliates or to a successor by merger.',
+      // A definition says what a change of control is, not what it does.
+      '(b) “Change of Control” means the sale of more than half of the voting shares of a Party.',
     ])
       expect(clauseCounts('Change Of Control', text)).toBe(false);
     for (const text of [

@@ -80,6 +80,9 @@ const NOT_RESTRICTED =
 const CONTROL_CARVED_OUT =
   /\bshall\s+not\s+be\s+(?:considered|deemed|treated\s+as)\s+(?:to\s+be\s+)?an?\s+assignment|\bnor\s+shall\s+any\s+change\s+(?:of|in)\s+control|\bno\s+(?:such\s+)?consent\s+(?:shall|will)\s+be\s+required|\bdoes\s+not\s+require\s+the\s+consent|\bwithout\s+(?:the\s+)?(?:other\s+party['’]s\s+)?(?:prior\s+)?(?:written\s+)?consent,?\s+(?:to|in\s+connection\s+with)\b[^.;]{0,160}\b(?:merger|acquisition|successor|substantially\s+all)/i;
 const CONTROL_TRIGGER = /\bterminat|\bnotice\b|\bnotify/i;
+/** The definition of a change of control ("“Change of Control” means …"): what one is, not what it does. */
+const CONTROL_DEFINED =
+  /^[\s\d.()a-z]{0,12}["“']?change\s+(?:of|in)\s+control["”']?\s+(?:means|shall\s+mean|shall\s+include|includes|is\s+defined)\b/i;
 
 /** A most-favoured term compares with what others get ("no less favorable", "lowest price"). */
 const MOST_FAVOURED =
@@ -127,7 +130,8 @@ const CHECKS: Partial<Record<Category, ClauseCheck>> = {
     states: (text) => RESTRAINT_ON_COMPETING.test(text) && !NOT_RESTRICTED.test(text),
   },
   'Change Of Control': {
-    counts: (text) => !CONTROL_CARVED_OUT.test(text) || CONTROL_TRIGGER.test(text),
+    counts: (text) =>
+      !CONTROL_DEFINED.test(text) && (!CONTROL_CARVED_OUT.test(text) || CONTROL_TRIGGER.test(text)),
   },
   'Expiration Date': { counts: (text) => TERM_WORDS.test(text) || termOf(text) !== null },
   Exclusivity: {
