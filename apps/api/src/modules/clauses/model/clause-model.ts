@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { sigmoid, margins } from './linear.js';
-import { segmentBigrams, segmentFeatures, segmentWords } from './features.js';
+import { segmentFeatures } from './features.js';
 import { type ClauseModelParameters, decodeModel, modelVersionOf } from './model-file.js';
 import { type PageText, type Segment, type SegmentPiece, segmentDocument } from './segment.js';
 import { documentProfile, documentProfiles, ruleHits } from './document-layer.js';
@@ -89,10 +89,6 @@ export class ClauseModel {
     return shipped;
   }
 
-  private similaritiesOf(segment: Segment): Float32Array {
-    return this.exemplars!.similaritiesOfTerms(segmentWords(segment), segmentBigrams(segment));
-  }
-
   /** Calibrated probabilities per category of each segment, in category order. */
   scoreSegments(segments: Segment[]): Float32Array[] {
     return this.scoreWithExemplars(segments).scores;
@@ -103,7 +99,8 @@ export class ClauseModel {
     scores: Float32Array[];
     similarities: Float32Array[] | null;
   } {
-    const similarities = this.exemplars && segments.map((segment) => this.similaritiesOf(segment));
+    const similarities =
+      this.exemplars && segments.map((segment) => this.exemplars!.similarities(segment.text));
     const scores = this.linearScores(segments);
     const { fusion } = this.parameters;
     return {
@@ -146,7 +143,9 @@ export class ClauseModel {
     const layer = this.parameters.documentLayer;
     const hits = layer?.rules ? ruleHits(this.categories, segments) : null;
     const exemplarBest = layer?.exemplars
-      ? bestSimilarities(similarities ?? segments.map((segment) => this.similaritiesOf(segment)))
+      ? bestSimilarities(
+          similarities ?? segments.map((segment) => this.exemplars!.similarities(segment.text)),
+        )
       : null;
     const profiles = layer?.context
       ? documentProfiles(this.categories, segments, scores, hits, layer.context, exemplarBest)

@@ -1,4 +1,4 @@
-import { bigramsOf, wordsOf } from './features.js';
+import { wordsOf } from './features.js';
 
 /**
  * Exemplars: lawyers' passages of a category are often near-boilerplate, so a segment close to a
@@ -27,12 +27,12 @@ export const TERMS_PER_PASSAGE = 24;
 const WEIGHT_SCALE = 255;
 const IDF_SCALE = 100;
 
-/** A text's terms (words but stop words, then word bigrams) and how often each occurs, in order. */
-function termCounts(words: string[], bigrams: string[]): Map<string, number> {
+function termCounts(text: string): Map<string, number> {
+  const words = wordsOf(text);
   const counts = new Map<string, number>();
   const add = (term: string) => counts.set(term, (counts.get(term) ?? 0) + 1);
   for (const word of words) if (!STOP.has(word)) add(word);
-  for (const bigram of bigrams) add(bigram);
+  for (let i = 1; i < words.length; i++) add(`${words[i - 1]}_${words[i]}`);
   return counts;
 }
 
@@ -41,8 +41,7 @@ export function buildExemplars(passages: ExemplarPassage[]): StoredExemplars {
   const seen = new Set<string>();
   const kept: { category: number; counts: Map<string, number> }[] = [];
   for (const passage of passages) {
-    const words = wordsOf(passage.text);
-    const counts = termCounts(words, bigramsOf(words));
+    const counts = termCounts(passage.text);
     if (counts.size === 0) continue;
     const key = `${passage.category}|${[...counts.keys()].sort().join(' ')}`;
     if (seen.has(key)) continue;
@@ -143,14 +142,8 @@ export class ExemplarIndex {
 
   /** Per category: the cosine similarity of the text to its closest passage (0 to 1). */
   similarities(text: string): Float32Array {
-    const words = wordsOf(text);
-    return this.similaritiesOfTerms(words, bigramsOf(words));
-  }
-
-  /** The same from the text's words (`wordsOf(text)`) and their bigrams, when they are at hand. */
-  similaritiesOfTerms(words: string[], bigrams: string[]): Float32Array {
     const best = new Float32Array(this.categories);
-    const counts = termCounts(words, bigrams);
+    const counts = termCounts(text);
     let norm = 0;
     const queryIds: number[] = [];
     const queryWeights: number[] = [];
@@ -169,12 +162,12 @@ export class ExemplarIndex {
     let touchedCount = 0;
     for (let q = 0; q < queryIds.length; q++) {
       const id = queryIds[q]!;
-      const scaled = queryWeights[q]! * scale;
+      const weight = queryWeights[q]!;
       const end = postingStart[id + 1]!;
       for (let k = postingStart[id]!; k < end; k++) {
         const p = postingPassages[k]!;
         if (accumulator[p] === 0) touched[touchedCount++] = p;
-        accumulator[p]! += scaled * postingWeights[k]!;
+        accumulator[p]! += weight * scale * postingWeights[k]!;
       }
     }
     for (let i = 0; i < touchedCount; i++) {
@@ -191,12 +184,9 @@ const LOGIT_LIMIT = 10;
 
 /** The fusion's inputs for one segment and category: its probability's logit and its similarity. */
 export function fusionInputs(probability: number, similarity: number): number[] {
-  return [clampedLogit(probability), similarity];
-}
-
-function clampedLogit(probability: number): number {
   const p = Math.min(1 - 1e-6, Math.max(1e-6, probability));
-  return Math.max(-LOGIT_LIMIT, Math.min(LOGIT_LIMIT, Math.log(p / (1 - p))));
+  const logit = Math.max(-LOGIT_LIMIT, Math.min(LOGIT_LIMIT, Math.log(p / (1 - p))));
+  return [logit, similarity];
 }
 
 /** Each segment's probabilities fused with its similarities (per category: weights then bias). */
@@ -208,8 +198,8 @@ export function fuseExemplars(
   return scores.map((row, s) =>
     row.map((p, j) => {
       const w = fusion[j]!;
-      const z = w[0]! * clampedLogit(p) + w[1]! * similarities[s]![j]! + w[2]!;
-      return 1 / (1 + Math.exp(-z));
+      const [logit, similarity] = fusionInputs(p, similarities[s]![j]!);
+      return 1 / (1 + Math.exp(-(w[0]! * logit! + w[1]! * similarity! + w[2]!)));
     }),
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { fnv1a, segmentFeatures, sortBuckets, wordsOf } from './features.js';
+import { fnv1a, segmentFeatures, wordsOf } from './features.js';
 import { margins, mulberry32 } from './linear.js';
 import type { Segment } from './segment.js';
 
@@ -8,19 +8,6 @@ const segment = (text: string, heading = ''): Segment => ({
   text,
   heading,
   isTitle: false,
-});
-
-describe('sortBuckets', () => {
-  it('sorts buckets ascending, as a comparison sort would', () => {
-    const random = mulberry32(7);
-    for (const hashBits of [8, 18, 20]) {
-      const buckets = new Set<number>();
-      while (buckets.size < Math.min(300, 2 ** (hashBits - 1)))
-        buckets.add(Math.floor(random() * 2 ** hashBits));
-      const expected = [...buckets].sort((x, y) => x - y);
-      expect([...sortBuckets(Uint32Array.from(buckets), hashBits)]).toEqual(expected);
-    }
-  });
 });
 
 describe('segmentFeatures', () => {

@@ -35,16 +35,10 @@ const STOP = new Set([
   'on',
 ]);
 
-const DIGIT_NINE = 57;
-
 export function wordsOf(text: string): string[] {
-  const words = text.toLowerCase().match(/[a-z]+|\d+/g) ?? [];
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i]!;
-    // A token is letters or digits only, so its first character tells which.
-    if (word.charCodeAt(0) <= DIGIT_NINE) words[i] = word.length > 2 ? '#num' : '#n';
-  }
-  return words;
+  return (text.toLowerCase().match(/[a-z]+|\d+/g) ?? []).map((word) =>
+    /^\d/.test(word) ? (word.length > 2 ? '#num' : '#n') : word,
+  );
 }
 
 /**
@@ -70,15 +64,10 @@ export function segmentFeatures(
   const features = scratchFor(options.hashBits);
   const touched: number[] = [];
   const mask = (1 << options.hashBits) - 1;
-  /** Adds each of the group's tokens once (`unique`: no repeats, in order of first occurrence). */
-  const addGroup = (
-    prefix: string,
-    unique: ReadonlySet<string> | readonly string[],
-    weight: number,
-  ) => {
-    const size = unique instanceof Set ? unique.size : (unique as readonly string[]).length;
-    if (size === 0) return;
-    const value = weight / Math.sqrt(size);
+  const addGroup = (prefix: string, tokens: string[], weight: number) => {
+    if (tokens.length === 0) return;
+    const unique = new Set(tokens);
+    const value = weight / Math.sqrt(unique.size);
     const prefixHash = fnv1a(prefix);
     for (const token of unique) {
       const bucket = fnv1a(token, prefixHash) & mask;
@@ -86,117 +75,61 @@ export function segmentFeatures(
       features[bucket]! += value;
     }
   };
-  const words = segmentWords(segment);
+  const words = wordsOf(segment.text);
   const content = contentWordsOf(segment);
-  addGroup('w:', uniqueContentWordsOf(segment), 1);
-  addGroup('b:', new Set(segmentBigrams(segment)), 1);
+  const bigrams = words.slice(1).map((word, i) => `${words[i]}_${word}`);
+  addGroup('w:', content, 1);
+  addGroup('b:', bigrams, 1);
   if (options.phrases) {
     addGroup(
       't:',
-      new Set(words.slice(2).map((word, i) => `${words[i]}_${words[i + 1]}_${word}`)),
+      words.slice(2).map((word, i) => `${words[i]}_${words[i + 1]}_${word}`),
       0.7,
     );
-    addGroup('s:', new Set(content.slice(2).map((word, i) => `${content[i]}_${word}`)), 0.5);
+    addGroup(
+      's:',
+      content.slice(2).map((word, i) => `${content[i]}_${word}`),
+      0.5,
+    );
   }
   if (options.outline && segment.outline)
-    addGroup('o:', new Set(wordsOf(segment.outline).filter((word) => !STOP.has(word))), 0.5);
-  addGroup('h:', new Set(wordsOf(segment.heading).filter((word) => !STOP.has(word))), 0.7);
+    addGroup(
+      'o:',
+      wordsOf(segment.outline).filter((word) => !STOP.has(word)),
+      0.5,
+    );
+  addGroup(
+    'h:',
+    wordsOf(segment.heading).filter((word) => !STOP.has(word)),
+    0.7,
+  );
   const position = Math.min(9, Math.floor((index / Math.max(1, segments.length)) * 10));
   const length = Math.min(6, Math.floor(Math.log2(1 + words.length)));
   addGroup('', [`pos:${position}`, `len:${length}`, segment.isTitle ? 'title' : 'body', 'bias'], 1);
   if (options.context) {
     const previous = segments[index - 1];
     const next = segments[index + 1];
-    if (previous) addGroup('p:', uniqueContentWordsOf(previous), 0.5);
-    if (next) addGroup('n:', uniqueContentWordsOf(next), 0.5);
+    if (previous) addGroup('p:', contentWordsOf(previous), 0.5);
+    if (next) addGroup('n:', contentWordsOf(next), 0.5);
   }
-  const indices = sortBuckets(Uint32Array.from(touched), options.hashBits);
+  const indices = Uint32Array.from(touched).sort();
   const values = Float32Array.from(indices, (bucket) => features[bucket]!);
   for (const bucket of touched) features[bucket] = 0;
   return { indices, values };
 }
 
-/** Every word bigram (`a_b`), in order. */
-export function bigramsOf(words: string[]): string[] {
-  const bigrams = new Array<string>(Math.max(0, words.length - 1));
-  for (let i = 1; i < words.length; i++) bigrams[i - 1] = `${words[i - 1]}_${words[i]}`;
-  return bigrams;
-}
-
 /**
- * The buckets in ascending order (the input array is reused as scratch): a least-significant-digit
- * radix sort over the hash's bits, several times faster than a comparison sort for a segment's few
- * hundred buckets.
+ * A segment's words without stop words. Each segment's are read three times (as itself and as
+ * its neighbours' context), so they are kept per segment object.
  */
-const RADIX_BITS = 9;
-export function sortBuckets(
-  buckets: Uint32Array<ArrayBuffer>,
-  hashBits: number,
-): Uint32Array<ArrayBuffer> {
-  let from = buckets;
-  let to = new Uint32Array(buckets.length);
-  const counts = new Uint32Array(1 << RADIX_BITS);
-  const digitMask = (1 << RADIX_BITS) - 1;
-  for (let shift = 0; shift < hashBits; shift += RADIX_BITS) {
-    counts.fill(0);
-    for (let i = 0; i < from.length; i++) counts[(from[i]! >>> shift) & digitMask]!++;
-    let total = 0;
-    for (let d = 0; d < counts.length; d++) {
-      const count = counts[d]!;
-      counts[d] = total;
-      total += count;
-    }
-    for (let i = 0; i < from.length; i++)
-      to[counts[(from[i]! >>> shift) & digitMask]!++] = from[i]!;
-    [from, to] = [to, from];
-  }
-  return from;
-}
-
-/**
- * A segment's words, its words without stop words and those without repeats: each segment is
- * read three times (as itself and as its neighbours' context) and by the exemplars, so they are
- * kept per segment object.
- */
-const wordsCache = new WeakMap<Segment, string[]>();
-export function segmentWords(segment: Segment): string[] {
-  let words = wordsCache.get(segment);
-  if (!words) {
-    words = wordsOf(segment.text);
-    wordsCache.set(segment, words);
-  }
-  return words;
-}
-
-/** The same bigram strings for the features and the exemplars: each is built and hashed once. */
-const bigramsCache = new WeakMap<Segment, string[]>();
-export function segmentBigrams(segment: Segment): string[] {
-  let bigrams = bigramsCache.get(segment);
-  if (!bigrams) {
-    bigrams = bigramsOf(segmentWords(segment));
-    bigramsCache.set(segment, bigrams);
-  }
-  return bigrams;
-}
-
 const contentWordsCache = new WeakMap<Segment, string[]>();
 function contentWordsOf(segment: Segment): string[] {
   let content = contentWordsCache.get(segment);
   if (!content) {
-    content = segmentWords(segment).filter((word) => !STOP.has(word));
+    content = wordsOf(segment.text).filter((word) => !STOP.has(word));
     contentWordsCache.set(segment, content);
   }
   return content;
-}
-
-const uniqueContentWordsCache = new WeakMap<Segment, string[]>();
-function uniqueContentWordsOf(segment: Segment): string[] {
-  let unique = uniqueContentWordsCache.get(segment);
-  if (!unique) {
-    unique = [...new Set(contentWordsOf(segment))];
-    uniqueContentWordsCache.set(segment, unique);
-  }
-  return unique;
 }
 
 const FNV_OFFSET = 0x811c9dc5;

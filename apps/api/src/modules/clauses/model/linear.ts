@@ -17,17 +17,14 @@ export function margins(
   x: SparseVector,
   out = new Float32Array(model.categories),
 ) {
-  const { categories: c, weights, scales, bias } = model;
-  const { indices, values } = x;
-  // Category by category, each summed over the features in their order and rounded to float32 at
-  // every step, as a Float32Array accumulator would be: the same numbers, without its loads and stores.
-  for (let j = 0; j < c; j++) {
-    let sum = 0;
-    for (let k = 0; k < indices.length; k++) {
-      sum = Math.fround(sum + weights[indices[k]! * c + j]! * values[k]!);
-    }
-    out[j] = sum * (scales?.[j] ?? 1) + bias[j]!;
+  const c = model.categories;
+  out.fill(0);
+  for (let k = 0; k < x.indices.length; k++) {
+    const base = x.indices[k]! * c;
+    const value = x.values[k]!;
+    for (let j = 0; j < c; j++) out[j]! += model.weights[base + j]! * value;
   }
+  for (let j = 0; j < c; j++) out[j] = out[j]! * (model.scales?.[j] ?? 1) + model.bias[j]!;
   return out;
 }
 
