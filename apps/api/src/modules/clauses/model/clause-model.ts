@@ -10,7 +10,7 @@ import { verifiersFor, verify } from './verifiers.js';
 import { stackVectors } from './stack.js';
 import type { Platt } from './calibrate.js';
 import { ExemplarIndex, bestSimilarities, fuseExemplars } from './exemplars.js';
-import { rerank, rerankedCategories } from './rerank.js';
+import { type RerankedCategory, rerank, rerankedCategories } from './rerank.js';
 
 /** One piece of a classified clause: `pageText.slice(start, end)` of page `pageNumber`. */
 export type ClauseSpan = {
@@ -67,7 +67,7 @@ export class ClauseModel {
   private readonly parameters: ClauseModelParameters;
   private readonly exemplars: ExemplarIndex | null;
   /** The categories whose candidates the re-ranker orders (clauses, not phrases). */
-  private readonly reranked: number[];
+  private readonly reranked: RerankedCategory[];
 
   private constructor(parameters: ClauseModelParameters, version: string) {
     this.parameters = parameters;

@@ -12,7 +12,31 @@ import { SHORT_SPAN_EXTRACTORS } from './short-spans.js';
  * as a conditional logit over each present category's candidates on held-out scores.
  */
 export const RERANK_CANDIDATES = 5;
-export const RERANK_INPUTS = 11;
+export const RERANK_INPUTS = 13;
+
+/** A re-ranked category: its index and the stems of its name's words ('Anti-Assignment': assig). */
+export type RerankedCategory = { index: number; stems: string[] };
+
+const NAME_STOP = new Set([
+  'of',
+  'on',
+  'for',
+  'to',
+  'or',
+  'the',
+  'and',
+  'all',
+  'you',
+  'can',
+  'eat',
+  'non',
+  'anti',
+]);
+const STEM = 5;
+
+function stemsOf(text: string): string[] {
+  return (text.toLowerCase().match(/[a-z]+/g) ?? []).map((word) => word.slice(0, STEM));
+}
 
 const LOGIT_LIMIT = 10;
 
@@ -41,15 +65,21 @@ export function topCandidates(scores: Float32Array[], category: number, count: n
  * to the best; its rank; its exemplar similarity and the gap to the candidates' best; the
  * neighbours' best logit minus its own (a lead-in's sub-clause, a clause's heading line); its
  * share of the way through the document; its length (log of words); whether it is short (a
- * heading or a table-of-contents line) or a title; whether it has a heading.
+ * heading or a table-of-contents line) or a title; whether it has a heading; the share of the
+ * category name's words in its heading and outline, and in its own text.
  */
 export function rerankInputs(
   segments: Segment[],
   scores: Float32Array[],
   similarities: Float32Array[] | null,
-  category: number,
+  { index: category, stems }: RerankedCategory,
   candidates: number[],
 ): number[][] {
+  const share = (text: string) => {
+    if (stems.length === 0) return 0;
+    const present = new Set(stemsOf(text));
+    return stems.filter((stem) => present.has(stem)).length / stems.length;
+  };
   const best = logit(scores[candidates[0]!]![category]!);
   const similarity = (index: number) => similarities?.[index]?.[category] ?? 0;
   const bestSimilarity = Math.max(...candidates.map(similarity));
@@ -73,13 +103,26 @@ export function rerankInputs(
       words < 8 ? 1 : 0,
       segment.isTitle ? 1 : 0,
       segment.heading ? 1 : 0,
+      share(`${segment.heading} ${segment.outline ?? ''}`),
+      share(segment.text),
     ];
   });
 }
 
-/** Categories read as whole clauses (not phrases such as Parties or dates), by index. */
-export function rerankedCategories(categories: readonly string[]): number[] {
-  return categories.flatMap((category, j) => (SHORT_SPAN_EXTRACTORS[category] ? [] : [j]));
+/** Categories read as whole clauses (not phrases such as Parties or dates). */
+export function rerankedCategories(categories: readonly string[]): RerankedCategory[] {
+  return categories.flatMap((category, index) =>
+    SHORT_SPAN_EXTRACTORS[category]
+      ? []
+      : [
+          {
+            index,
+            stems: stemsOf(category).filter(
+              (stem, k, all) => !NAME_STOP.has(stem) && all.indexOf(stem) === k,
+            ),
+          },
+        ],
+  );
 }
 
 function dot(w: number[], x: number[]): number {
@@ -98,13 +141,14 @@ export function rerank(
   scores: Float32Array[],
   similarities: Float32Array[] | null,
   weights: number[],
-  categories: number[],
+  categories: RerankedCategory[],
 ): Float32Array[] {
   const out = scores.map((row) => Float32Array.from(row));
-  for (const j of categories) {
+  for (const category of categories) {
+    const j = category.index;
     const candidates = topCandidates(scores, j, RERANK_CANDIDATES);
     if (candidates.length < 2) continue;
-    const inputs = rerankInputs(segments, scores, similarities, j, candidates);
+    const inputs = rerankInputs(segments, scores, similarities, category, candidates);
     const order = candidates
       .map((index, k) => ({ index, k, z: dot(weights, inputs[k]!) }))
       .sort((x, y) => y.z - x.z || x.k - y.k);
