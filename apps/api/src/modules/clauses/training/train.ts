@@ -1,6 +1,12 @@
 import { cuadFoldOf } from '../../../cuad/split.js';
 import { CUAD_CATEGORIES } from '../../../cuad/labels.js';
-import { bestF1Threshold, fitNewtonLogistic, fitPlatt, type Platt } from '../model/calibrate.js';
+import {
+  baggedF1Threshold,
+  bestF1Threshold,
+  fitNewtonLogistic,
+  fitPlatt,
+  type Platt,
+} from '../model/calibrate.js';
 import {
   type ProfileContext,
   documentProfile,
@@ -17,7 +23,6 @@ import {
   type Example,
   type LinearWeights,
   margins,
-  mulberry32,
   sigmoid,
   trainLogistic,
 } from '../model/linear.js';
@@ -688,38 +693,6 @@ function documentThresholds(
       ? baggedF1Threshold(values, labels, bootstraps, j + 1)
       : bestF1Threshold(values, labels);
   });
-}
-
-/**
- * The median of the F1-optimal thresholds of `bootstraps` resamples (with replacement, seeded):
- * with a handful of positives the F1-optimal threshold jumps with one document, the median of
- * the resamples' much less.
- */
-export function baggedF1Threshold(
-  scores: number[],
-  labels: boolean[],
-  bootstraps: number,
-  seed: number,
-): number {
-  const random = mulberry32(seed);
-  const thresholds: number[] = [];
-  for (let b = 0; b < bootstraps; b++) {
-    const picked = scores.map(() => Math.floor(random() * scores.length));
-    // A resample without a positive has no F1-optimal threshold.
-    if (!picked.some((i) => labels[i])) continue;
-    thresholds.push(
-      bestF1Threshold(
-        picked.map((i) => scores[i]!),
-        picked.map((i) => labels[i]!),
-      ),
-    );
-  }
-  if (thresholds.length === 0) return bestF1Threshold(scores, labels);
-  thresholds.sort((x, y) => x - y);
-  const middle = thresholds.length / 2;
-  return thresholds.length % 2
-    ? thresholds[Math.floor(middle)]!
-    : (thresholds[middle - 1]! + thresholds[middle]!) / 2;
 }
 
 function dense(w: number[], row: number[]): number {
