@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { baggedF1Threshold, bestF1Threshold, fitNewtonLogistic, fitPlatt } from './calibrate.js';
+import { bestF1Threshold, fitNewtonLogistic, fitPlatt } from './calibrate.js';
 import { mulberry32, sigmoid } from './linear.js';
 
 describe('fitPlatt', () => {
@@ -62,28 +62,5 @@ describe('fitNewtonLogistic', () => {
     expect(weight).toBeGreaterThan(0);
     expect(weight).toBeLessThan(2);
     expect(Math.abs(bias!)).toBeLessThan(1e-6);
-  });
-});
-
-describe('baggedF1Threshold', () => {
-  it('is the median of seeded resamples’ F1-optimal thresholds', () => {
-    const scores = [0.9, 0.8, 0.6, 0.5, 0.3, 0.2, 0.1];
-    const labels = [true, true, false, false, true, false, false];
-    expect(bestF1Threshold(scores, labels)).toBe(0.8);
-    // Most resamples keep both high positives above the negatives: their optimum is 0.8 as well.
-    const bagged = baggedF1Threshold(scores, labels, 64, 3);
-    expect(bagged).toBe(0.8);
-    expect(baggedF1Threshold(scores, labels, 64, 3)).toBe(bagged);
-    // Positives that fall among the negatives: each resample's optimum moves, the median stays
-    // among the scores that separate them.
-    const mixed = [0.9, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1];
-    const mixedLabels = [true, false, true, false, true, false, false, false];
-    const median = baggedF1Threshold(mixed, mixedLabels, 64, 5);
-    expect(median).toBeGreaterThanOrEqual(0.4);
-    expect(median).toBeLessThanOrEqual(0.9);
-    // Without a positive there is no optimum to count: the plain rule's fallback is returned.
-    expect(baggedF1Threshold([0.4, 0.2], [false, false], 8, 1)).toBe(
-      bestF1Threshold([0.4, 0.2], [false, false]),
-    );
   });
 });

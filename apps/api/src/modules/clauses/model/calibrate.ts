@@ -1,4 +1,4 @@
-import { mulberry32, sigmoid } from './linear.js';
+import { sigmoid } from './linear.js';
 
 /** Platt scaling: probability = sigmoid(a * margin + b). */
 export type Platt = { a: number; b: number };
@@ -74,38 +74,6 @@ export function bestF1Threshold(
     }
   }
   return threshold;
-}
-
-/**
- * The median of the F1-optimal thresholds of `bootstraps` resamples (with replacement, seeded):
- * with a handful of positives the F1-optimal threshold jumps with one document, the median of
- * the resamples' much less.
- */
-export function baggedF1Threshold(
-  scores: number[],
-  labels: boolean[],
-  bootstraps: number,
-  seed: number,
-): number {
-  const random = mulberry32(seed);
-  const thresholds: number[] = [];
-  for (let b = 0; b < bootstraps; b++) {
-    const picked = scores.map(() => Math.floor(random() * scores.length));
-    // A resample without a positive has no F1-optimal threshold.
-    if (!picked.some((i) => labels[i])) continue;
-    thresholds.push(
-      bestF1Threshold(
-        picked.map((i) => scores[i]!),
-        picked.map((i) => labels[i]!),
-      ),
-    );
-  }
-  if (thresholds.length === 0) return bestF1Threshold(scores, labels);
-  thresholds.sort((x, y) => x - y);
-  const middle = thresholds.length / 2;
-  return thresholds.length % 2
-    ? thresholds[Math.floor(middle)]!
-    : (thresholds[middle - 1]! + thresholds[middle]!) / 2;
 }
 
 /**

@@ -1,12 +1,6 @@
 import { cuadFoldOf } from '../../../cuad/split.js';
 import { CUAD_CATEGORIES } from '../../../cuad/labels.js';
-import {
-  baggedF1Threshold,
-  bestF1Threshold,
-  fitNewtonLogistic,
-  fitPlatt,
-  type Platt,
-} from '../model/calibrate.js';
+import { bestF1Threshold, fitNewtonLogistic, fitPlatt, type Platt } from '../model/calibrate.js';
 import {
   type ProfileContext,
   documentProfile,
@@ -76,11 +70,6 @@ export type Technique = {
   exemplars?: { layer: boolean; fuse: boolean };
   /** Re-rank each category's best candidates in a document (rerank.ts), fitted on held-out scores. */
   rerank?: boolean;
-  /**
-   * The document layer's threshold per category: the median of the F1-optimal thresholds of this
-   * many bootstrap resamples of the held-out scores (else the F1-optimal one of the scores).
-   */
-  baggedThresholds?: number;
 };
 
 export const TECHNIQUES: Record<string, Technique> = {
@@ -150,20 +139,6 @@ export const TECHNIQUES: Record<string, Technique> = {
     exemplars: { layer: true, fuse: true },
     rerank: true,
   },
-  'reranked-bagged': {
-    name: 'reranked-bagged',
-    description:
-      "'reranked' with the document layer's thresholds bagged: the median of the F1-optimal thresholds of 64 bootstrap resamples of the held-out scores, steadier for categories with few positives",
-    features: { hashBits: 18, context: true },
-    documentLayer: true,
-    verifiers: true,
-    stack: false,
-    documentRules: true,
-    richLayer: { context: 'related', l2: 1 },
-    exemplars: { layer: true, fuse: true },
-    rerank: true,
-    baggedThresholds: 64,
-  },
   'exemplar-ruled': {
     name: 'exemplar-ruled',
     description: "'exemplar' with the first document layer of 'ruled'",
@@ -212,7 +187,7 @@ export const TECHNIQUES: Record<string, Technique> = {
     stack: true,
   },
 };
-export const DEFAULT_TECHNIQUE = 'exemplar';
+export const DEFAULT_TECHNIQUE = 'reranked';
 
 export type TrainSettings = {
   folds: number;
@@ -333,7 +308,6 @@ export function fitHeads(
       technique.richLayer,
       settings.folds,
       exemplarBest,
-      technique.baggedThresholds,
     );
     documentLayer = fitted.layer;
     if (technique.rescore) {
@@ -630,7 +604,6 @@ function fitRichDocumentLayer(
   options: { context: ProfileContext; l2: number },
   folds: number,
   exemplarBest: number[][] | null,
-  bootstraps?: number,
 ): { layer: DocumentLayer; heldOut: number[][] } {
   const profiles = documents.map((document, i) =>
     documentProfiles(
@@ -664,7 +637,6 @@ function fitRichDocumentLayer(
   const thresholds = documentThresholds(
     documents,
     CUAD_CATEGORIES.map((_, j) => heldOut.map((scores) => scores[j]!)),
-    bootstraps,
   );
   return {
     layer: {
@@ -678,21 +650,14 @@ function fitRichDocumentLayer(
   };
 }
 
-/**
- * Per category, the F1-optimal threshold of the document layer's scores (`scores[category]`), or
- * with `bootstraps`, the median of the F1-optimal thresholds of that many seeded resamples.
- */
-function documentThresholds(
-  documents: LabelledDocument[],
-  scores: number[][],
-  bootstraps?: number,
-): number[] {
-  return scores.map((values, j) => {
-    const labels = documents.map((document) => isPresent(document, j));
-    return bootstraps
-      ? baggedF1Threshold(values, labels, bootstraps, j + 1)
-      : bestF1Threshold(values, labels);
-  });
+/** Per category, the F1-optimal threshold of the document layer's scores (`scores[category]`). */
+function documentThresholds(documents: LabelledDocument[], scores: number[][]): number[] {
+  return scores.map((values, j) =>
+    bestF1Threshold(
+      values,
+      documents.map((document) => isPresent(document, j)),
+    ),
+  );
 }
 
 function dense(w: number[], row: number[]): number {
