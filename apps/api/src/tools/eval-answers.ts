@@ -18,7 +18,7 @@
  * that best separates present from absent clauses (run it on train); `--calibrate-quotes`
  * calibrates ALSO_QUOTED_GAP (compose-answer.ts; run it on the validation fold with its model).
  * With model evidence, a question about one document that the clause index answers "not found"
- * is searched as the product searches it (searchFallback). `--verbose` also lists wrong "not
+ * is searched as the product searches it (presenceFallback). `--verbose` also lists wrong "not
  * found" answers with their best candidates and search's best sentence, and across mistakes.
  */
 import { readFileSync } from 'node:fs';
@@ -34,11 +34,8 @@ import { composeAnswer, DEFAULT_THRESHOLD } from '../modules/answers/compose-ans
 import { lexicalEvidence } from '../modules/answers/lexical-evidence.js';
 import { clausesToStore } from '../modules/clauses/clause-classification.service.js';
 import { evidenceScore, FOUND_THRESHOLD } from '../modules/clauses/clause-evidence.reader.js';
-import {
-  SEARCH_CANDIDATE_FLOOR,
-  scoreSentences,
-  searchFallback,
-} from '../modules/answers/search-evidence.js';
+import { presenceFallback } from '../modules/answers/presence.js';
+import { scoreSentences } from '../modules/answers/search-evidence.js';
 import { ClauseModel } from '../modules/clauses/model/clause-model.js';
 import { startOf } from '../modules/answers/start-date.js';
 import { namesAClause } from '../modules/answers/thesaurus.js';
@@ -285,11 +282,11 @@ function askAll(alsoQuotedGap?: number): Tally {
         asked &&
         understood.scope.documentIds.length === 1
       ) {
-        const searched = searchFallback(
+        const searched = presenceFallback(
           { documentId: doc.id, documentName: doc.name, pages: doc.pages },
           asked,
           doc.evidence,
-          { candidateFloor: evidenceScore(SEARCH_CANDIDATE_FLOOR, false), found: FOUND_THRESHOLD },
+          { found: FOUND_THRESHOLD },
         );
         if (searched.length > 0)
           answer = composeAnswer(understood, [...doc.evidence, ...searched], options);

@@ -57,6 +57,11 @@ export type Evidence = {
   pageText: string;
   /** Pages of the document that were searched (for "N pages searched"); defaults to unknown. */
   pageCount?: number;
+  /**
+   * Found by the presence decision over search (presence.ts), not by the clause index: the answer
+   * says "Possibly" instead of stating it.
+   */
+  tentative?: boolean;
 };
 
 export type AnswerCitation = {

@@ -12,6 +12,8 @@ describe('clauseCounts', () => {
       'This Agreement does not create an exclusive business relationship between the Parties.',
       'The remedies in this Section are the sole and exclusive remedies of the Customer.',
       'The courts of New York shall have exclusive jurisdiction.',
+      // Orders governed by this agreement's terms alone.
+      'Each purchase order issued hereunder shall be subject exclusively to the terms of this Agreement.',
     ])
       expect(clauseCounts('Exclusivity', text)).toBe(false);
     for (const text of [
@@ -33,6 +35,9 @@ describe('clauseCounts', () => {
       'Party B shall have the right to terminate this Agreement in advance by sending a written notice to Party A but Party A may not terminate or rescind this Agreement;',
       // A right to terminate at will beside an automatic end.
       'This Agreement may be terminated by Nuance at any time, in its sole discretion, prior to the Distribution; provided that this Agreement shall automatically terminate upon the termination of the Separation Agreement.',
+      // A right with no reason among rights for cause; a condition of the terminating party's good standing.
+      'This Agreement may be terminated by Buyer (a) at any time upon four (4) months written notice, or (b) if Seller is in material breach hereof.',
+      'So long as no default exists hereunder, either party may terminate this Agreement at any time upon sixty days written notice.',
     ])
       expect(clauseCounts('Termination For Convenience', text)).toBe(true);
     for (const text of [
@@ -46,8 +51,17 @@ describe('clauseCounts', () => {
       'This Agreement may not be terminated by either Party at any time for convenience.',
       'Either party may terminate this Agreement at any time if either party fails materially to comply with any covenant.',
       'This Agreement shall be governed by the laws of New York.',
+      // An end for any reason that is an event, not a party's right.
+      '(c) The Master Lease is terminated or expires for any reason.',
+      'Upon termination or expiration of this Agreement for any reason, Distributor shall return all samples.',
     ])
       expect(clauseCounts('Termination For Convenience', text)).toBe(false);
+    expect(
+      clauseStated(
+        'Termination For Convenience',
+        'Upon termination of this Agreement for any reason, each party shall return the other’s data.',
+      ),
+    ).toBe(false);
   });
 
   it('counts a term clause as an expiration, not a termination right or a date alone', () => {
@@ -96,8 +110,26 @@ describe('clauseCounts', () => {
       'b) [***] (outside)',
       'The receipt of Information will not preclude the Recipient from providing products which may be competitive with those of the Discloser.',
       'Section 4 of the Non-Competition Agreement is hereby deleted in its entirety and replaced with the following: "Term.',
+      // A no-solicit of staff, a standstill, a freedom to compete: no restriction on competing.
+      'Neither party shall engage in any attempt to hire or recruit the employees of the other during the term.',
+      'The Investor shall not engage in any discussions with a third party about a tender offer for the shares.',
+      'Supplier reserves the right to sell other goods at the venue competitive to the Distributor Products.',
+      'The Manufacturer may engage in the business of selling other devices.',
     ])
       expect(clauseCounts('Non-Compete', text)).toBe(false);
+    // A restriction that also speaks of staff, or denies the freedom, still counts.
+    expect(
+      clauseCounts(
+        'Non-Compete',
+        'Agent shall not compete with the Company nor hire its employees for two years.',
+      ),
+    ).toBe(true);
+    expect(
+      clauseCounts(
+        'Non-Compete',
+        'The Reseller may not engage in the business of selling rival devices.',
+      ),
+    ).toBe(true);
   });
 
   it('does not count a change of control carved out of an assignment clause, unless it triggers a right', () => {
@@ -105,6 +137,8 @@ describe('clauseCounts', () => {
       'A change of control of Rogers shall not be considered an assignment of this Agreement.',
       'Notwithstanding the foregoing, no consent shall be required for an assignment made pursuant to a merger.',
       'Neither Party may assign this Agreement without the prior written consent of the other Party, except that a Party may make such an assignment without the other Party’s consent to its Affiliates or to a successor by merger.',
+      // A definition says what a change of control is, not what it does.
+      '(b) “Change of Control” means the sale of more than half of the voting shares of a Party.',
     ])
       expect(clauseCounts('Change Of Control', text)).toBe(false);
     for (const text of [
@@ -158,6 +192,20 @@ describe('clauseCounts', () => {
     ).toBe(false);
   });
 
+  it('counts a first right to buy, sell or negotiate, not a clause about something else', () => {
+    for (const text of [
+      'Before selling its stake to anyone else, Owner shall first offer it to the Partner on the same terms.',
+      'The Distributor shall have the right to match any bona fide proposal received from a third party.',
+      'Licensor shall negotiate exclusively with Licensee for ninety days before granting any new licence.',
+    ])
+      expect(clauseCounts('Rofr/Rofo/Rofn', text)).toBe(true);
+    for (const text of [
+      'The Publisher shall send the Author a copy of each draft manuscript thirty days before its release.',
+      'The display shall indicate a dial tone after 200 ms of signal.',
+    ])
+      expect(clauseCounts('Rofr/Rofo/Rofn', text)).toBe(false);
+  });
+
   it('never counts a line of a table of contents', () => {
     expect(
       clauseCounts(
@@ -166,6 +214,24 @@ describe('clauseCounts', () => {
       ),
     ).toBe(false);
     expect(clauseCounts('Audit Rights', 'Audit Rights . . . . . . . . 14')).toBe(false);
+  });
+
+  it('never counts a contents entry without leaders: a heading and its page number', () => {
+    expect(
+      clauseCounts('Termination For Convenience', '9.4 Termination for Convenience by Buyer 31'),
+    ).toBe(false);
+    expect(clauseCounts('Rofr/Rofo/Rofn', 'Right of First Offer on New Products 7')).toBe(false);
+    expect(clauseCounts('Expiration Date', 'Article 12 Term and Renewal 40')).toBe(false);
+    // A clause that ends in a number is still a clause.
+    expect(
+      clauseCounts('Expiration Date', 'The initial term of this agreement is months: 18'),
+    ).toBe(true);
+    expect(
+      clauseCounts(
+        'Termination For Convenience',
+        'Either party may terminate this agreement on notice of 45',
+      ),
+    ).toBe(true);
   });
 
   it('has no check for other categories', () => {

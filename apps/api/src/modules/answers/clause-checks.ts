@@ -21,7 +21,7 @@ const TERM_WORDS =
 
 /** "Exclusive" that is no exclusivity: a non-exclusive grant, an exclusive remedy or forum. */
 const NOT_EXCLUSIVITY =
-  /\bnon-?\s*exclusive(?:ly)?\b|\bnot\s+(?:create|constitute|establish|be)\s+(?:an?\s+)?exclusive\b|\bno\s+exclusive\b|\bsole\s+and\s+exclusive\s+remed\w*|\bexclusive\s+(?:remed\w*|jurisdiction|venue|forum|property|owner\w*|responsib\w*|right\s+to\s+(?:own|title))|\bsolely\s+and\s+exclusively\b/gi;
+  /\bnon-?\s*exclusive(?:ly)?\b|\bnot\s+(?:create|constitute|establish|be)\s+(?:an?\s+)?exclusive\b|\bno\s+exclusive\b|\bsole\s+and\s+exclusive\s+remed\w*|\bexclusive\s+(?:remed\w*|jurisdiction|venue|forum|property|owner\w*|responsib\w*|right\s+to\s+(?:own|title))|\bsolely\s+and\s+exclusively\b|\b(?:subject|governed)\s+exclusively\s+(?:to|by)\s+(?:the\s+)?(?:terms|laws?|provisions)\b/gi;
 const EXCLUSIVE =
   /\bexclusiv\w*|\bsole\s+(?:and\s+exclusive\s+)?(?:distributor|supplier|source|provider|reseller|agent|licensee|licensor|manufacturer)\b/i;
 const EXCLUSIVE_DEALING =
@@ -35,6 +35,14 @@ const ON_NOTICE =
 /** A right to terminate for a cause (breach, insolvency, listed events), which is not for convenience. */
 const FOR_CAUSE =
   /\bbreach|\bdefault|\binsolv|\bbankrupt|\bfail\w*\s+(?:\w+\s+)?to\b|\b(?:with|for)\s+cause\b|\bfollowing\s+(?:conditions|events|circumstances|reasons)|\bany\s+of\s+the\s+following|\bupon\s+the\s+occurrence|\bchange\s+(?:of|in)\s+control|:\s*$/i;
+/** An end "for any reason" that is an event, not a right ("upon termination of this Agreement for any reason", "is terminated for any reason"). */
+const ENDED_FOR_ANY_REASON =
+  /\b(?:(?:is|are|be|been|was|gets?)\s+terminated(?:\s+or\s+expires?)?|(?:termination|expiration|expiry)(?:\s+or\s+(?:termination|expiration|expiry))?(?:\s+of\s+this\s+agreement)?)\s+for\s+any\s+reason(?:\s+whatsoever)?/gi;
+/** A terminating party's good standing ("so long as no default exists", "if it is not then in material breach"): no cause. */
+const IN_GOOD_STANDING = /\b(?:no|not\s+(?:then\s+)?in(?:\s+material)?)\s+(?:default|breach)\b/gi;
+/** One of a list of rights to terminate that needs no reason ("(i) at any time upon six months' notice, (ii) …"). */
+const AT_ANY_TIME_ALTERNATIVE =
+  /\((?:[a-h]|[ivx]+|\d+)\)\s+(?:at\s+)?any\s+time\s+(?:upon|on|with|by|after|giving)\b[^,;]{0,60}\bnotice\b/i;
 /** An end both parties agree on ("at any time by mutual consent"): no one party's right, and taken out before looking for one. */
 const BY_AGREEMENT =
   /(?:\bat\s+any\s+time\s+)?\b(?:by|upon|with|through)\s+(?:the\s+|their\s+)?(?:mutual\s+)?(?:written\s+)?(?:agreement|consent)(?:\s+of\s+(?:the\s+|both\s+)?parties)?/gi;
@@ -48,7 +56,14 @@ const RIGHT_TO_TERMINATE =
 
 /** A non-compete speaks of competing, or of engaging in a business or being engaged by another. */
 const COMPETE =
-  /\bcompet|\bengage[sd]?\s+in\b|\bsimilar\s+(?:products?|business|services)\b|\bbe\s+(?:employed|engaged|concerned|interested)\b/i;
+  /\bcompet|\bengage[sd]?\s+in\b(?!\s+(?:any\s+)?(?:discussions?|negotiations?|attempts?)\b)|\bsimilar\s+(?:products?|business|services)\b|\bbe\s+(?:employed|engaged|concerned|interested)\b/i;
+/** A promise not to hire or solicit the other's staff: a no-solicit, not a non-compete (unless it speaks of competing). */
+const NO_SOLICIT_OF_STAFF =
+  /\b(?:solicit|hire|recruit|employ)\w*\b[^.;]{0,120}\b(?:employees?|personnel|consultants?|contractors?|staff)\b/i;
+/** A freedom to compete ("may engage in the business of", "reserves the right to sell … competitive"), not a restriction. */
+const FREE_TO_COMPETE =
+  /\b(?:may|reserves?\s+the\s+right\s+to|(?:is|are|shall\s+be)\s+free\s+to)\s+(?!not\b)(?:\w+\s+){0,2}?(?:engage|sell|compete|market|distribute)\b/i;
+const NEGATION = /\bnot\b|\bnor\b|\bno\b|\bneither\b|\bnever\b/i;
 /** A title ("the Non-Competition Agreement") names the agreement, not a restriction in it. */
 const AGREEMENT_TITLE = /\bnon-?\s*compet\w*\s+(?:agreement|covenant)s?\b/gi;
 /** A restraint on competing in so many words ("shall not … sell any product which is competitive with"). */
@@ -65,6 +80,9 @@ const NOT_RESTRICTED =
 const CONTROL_CARVED_OUT =
   /\bshall\s+not\s+be\s+(?:considered|deemed|treated\s+as)\s+(?:to\s+be\s+)?an?\s+assignment|\bnor\s+shall\s+any\s+change\s+(?:of|in)\s+control|\bno\s+(?:such\s+)?consent\s+(?:shall|will)\s+be\s+required|\bdoes\s+not\s+require\s+the\s+consent|\bwithout\s+(?:the\s+)?(?:other\s+party['’]s\s+)?(?:prior\s+)?(?:written\s+)?consent,?\s+(?:to|in\s+connection\s+with)\b[^.;]{0,160}\b(?:merger|acquisition|successor|substantially\s+all)/i;
 const CONTROL_TRIGGER = /\bterminat|\bnotice\b|\bnotify/i;
+/** The definition of a change of control ("“Change of Control” means …"): what one is, not what it does. */
+const CONTROL_DEFINED =
+  /^[\s\d.()a-z]{0,12}["“']?change\s+(?:of|in)\s+control["”']?\s+(?:means|shall\s+mean|shall\s+include|includes|is\s+defined)\b/i;
 
 /** A most-favoured term compares with what others get ("no less favorable", "lowest price"). */
 const MOST_FAVOURED =
@@ -78,22 +96,42 @@ const LIMITS_LIABILITY =
 const ASSIGNS =
   /\bassign|\btransfer|\bdelegat|\bnovat|\bsubcontract|\bsub-?licens|\bsuccessor|\bchange\s+(?:of|in)\s+control|\bmerg/i;
 
+/** A right of first refusal, offer or negotiation speaks of a first chance to buy, sell or negotiate. */
+const FIRST_RIGHT =
+  /\bfirst\b|\brefus|\bmatch\w*\b|\bprefer\w*|\bnegotiat|\boffer|\bopportunity|\boption|\bpurchase|\bacquir|\bsell|\bsale|\bbid\b/i;
+
 /** A line of a table of contents ("Competitive Activities ........ 12"): a heading, never a clause. */
 const CONTENTS_LINE = /\.{5,}|(?:\.\s){4,}|…{2,}/;
+/**
+ * A table-of-contents entry without leaders: a short heading, perhaps numbered, ending in its page
+ * number ("7.7 Termination for Convenience by Customer 52"), with no verb a clause would have.
+ */
+const CONTENTS_ENTRY =
+  /^(?:(?:section|article|clause)\s+)?(?:[\dIVX]+(?:\.\d+)*\.?\s+)?[A-Za-z][^.;:!?()]{0,80}?\s\d{1,3}$/i;
+const CLAUSE_VERB = /\b(?:shall|will|may|must|can|is|are|be|agrees?|means)\b/i;
+
+function contentsLine(text: string): boolean {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return CONTENTS_LINE.test(line) || (CONTENTS_ENTRY.test(line) && !CLAUSE_VERB.test(line));
+}
 
 const CHECKS: Partial<Record<Category, ClauseCheck>> = {
   'Anti-Assignment': { counts: (text) => ASSIGNS.test(text) },
+  'Rofr/Rofo/Rofn': { counts: (text) => FIRST_RIGHT.test(text) },
   'Most Favored Nation': { counts: (text) => MOST_FAVOURED.test(text) },
   'Cap On Liability': { counts: (text) => LIMITS_LIABILITY.test(text) },
   'Non-Compete': {
     counts: (text) => {
       const rest = text.replace(AGREEMENT_TITLE, ' ');
+      if (NO_SOLICIT_OF_STAFF.test(rest) && !/\bcompet/i.test(rest)) return false;
+      if (FREE_TO_COMPETE.test(rest) && !NEGATION.test(rest)) return false;
       return COMPETE.test(rest) && !NOT_RESTRICTED.test(rest);
     },
     states: (text) => RESTRAINT_ON_COMPETING.test(text) && !NOT_RESTRICTED.test(text),
   },
   'Change Of Control': {
-    counts: (text) => !CONTROL_CARVED_OUT.test(text) || CONTROL_TRIGGER.test(text),
+    counts: (text) =>
+      !CONTROL_DEFINED.test(text) && (!CONTROL_CARVED_OUT.test(text) || CONTROL_TRIGGER.test(text)),
   },
   'Expiration Date': { counts: (text) => TERM_WORDS.test(text) || termOf(text) !== null },
   Exclusivity: {
@@ -117,15 +155,19 @@ const CHECKS: Partial<Record<Category, ClauseCheck>> = {
       /\bterminat|\bcancel/i.test(text) &&
       (!AUTOMATIC_END.test(text) || RIGHT_TO_TERMINATE.test(text)) &&
       (!NO_RIGHT_TO_TERMINATE.test(text) || RIGHT_TO_TERMINATE.test(text)) &&
-      (CONVENIENCE.test(text) ||
-        (ON_NOTICE.test(text.replace(BY_AGREEMENT, ' ')) && !FOR_CAUSE.test(text.trim()))),
-    states: (text) => /\bterminat|\bcancel/i.test(text) && CONVENIENCE.test(text),
+      (CONVENIENCE.test(text.replace(ENDED_FOR_ANY_REASON, ' ')) ||
+        AT_ANY_TIME_ALTERNATIVE.test(text) ||
+        (ON_NOTICE.test(text.replace(BY_AGREEMENT, ' ')) &&
+          !FOR_CAUSE.test(text.replace(IN_GOOD_STANDING, ' ').trim()))),
+    states: (text) =>
+      /\bterminat|\bcancel/i.test(text) &&
+      CONVENIENCE.test(text.replace(ENDED_FOR_ANY_REASON, ' ')),
   },
 };
 
 /** Whether a clause the model found answers a cell on `category` (true when the category has no check). */
 export function clauseCounts(category: Category, text: string): boolean {
-  if (CONTENTS_LINE.test(text)) return false;
+  if (contentsLine(text)) return false;
   return CHECKS[category]?.counts(text) ?? true;
 }
 

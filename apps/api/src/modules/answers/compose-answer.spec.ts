@@ -126,6 +126,48 @@ describe('composeAnswer for one document', () => {
     expect(traceProblems(answer, pagesOf(evidence))).toEqual([]);
   });
 
+  it('says "Possibly" before a value or clause that only search found (tentative evidence)', () => {
+    const governing = {
+      ...span(
+        1,
+        'NETGEAR distributor agreement',
+        8,
+        NETGEAR_P8,
+        NETGEAR_P8.trim(),
+        'Governing Law',
+      ),
+      tentative: true,
+    };
+    const place = composeAnswer(ask('What law governs the NETGEAR distributor agreement?'), [
+      governing,
+    ]);
+    expect(place.text.split('\n')[0]).toBe(
+      'Possibly California (excluding its conflict of laws rules) [1]',
+    );
+    expect(traceProblems(place, pagesOf([governing]))).toEqual([]);
+
+    const appointment = {
+      ...span(
+        1,
+        'NETGEAR distributor agreement',
+        1,
+        NETGEAR_P1,
+        'Distributor shall be the only distributor appointed by NETGEAR in the Territory.',
+        'Exclusivity',
+      ),
+      tentative: true,
+    };
+    const clause = composeAnswer(ask('Show the exclusivity clause of the NETGEAR agreement'), [
+      appointment,
+    ]);
+    const lines = clause.text.split('\n');
+    expect(lines[0]).toBe('Possibly:');
+    expect(lines[1]).toMatch(
+      /^".*the only distributor appointed by NETGEAR in the Territory\." \[1\]$/,
+    );
+    expect(traceProblems(clause, pagesOf([appointment]))).toEqual([]);
+  });
+
   it('says a redacted cap is redacted, citing the clause', () => {
     const evidence = [
       span(2, 'Inktomi software hosting agreement', 7, INKTOMI_P7, INKTOMI_P7, 'Cap On Liability'),

@@ -271,7 +271,8 @@ class AnswerWriter {
     if (type === 'yes_no') {
       const yes =
         understood.valueFilter && value ? samePlace(value.value, understood.valueFilter) : true;
-      const direct = understood.negated ? (yes ? 'No.' : 'Yes.') : yes ? 'Yes.' : 'No.';
+      const stated = understood.negated ? (yes ? 'No.' : 'Yes.') : yes ? 'Yes.' : 'No.';
+      const direct = main.tentative ? 'Possibly.' : stated;
       const n = quoteCitation();
       this.parts.push({ kind: 'direct', text: direct, citation: n });
       this.parts.push({ kind: 'quote', text: `"${quote}" [${n}]`, citation: n });
@@ -281,7 +282,7 @@ class AnswerWriter {
         value.detail && !value.value.includes(value.detail) ? ` (${value.detail})` : '';
       this.parts.push({
         kind: 'direct',
-        text: `${value.value}${detail} [${n}]`,
+        text: `${main.tentative ? 'Possibly ' : ''}${value.value}${detail} [${n}]`,
         value,
         citation: n,
       });
@@ -297,6 +298,7 @@ class AnswerWriter {
       this.parts.push({ kind: 'quote', text: `"${quote}" [${n}]`, citation: n });
     } else {
       const n = quoteCitation();
+      if (main.tentative) this.parts.push({ kind: 'direct', text: 'Possibly:', citation: n });
       this.parts.push({ kind: 'quote', text: `"${quote}" [${n}]`, citation: n });
     }
     for (const { evidence, span } of alsoQuoted) {

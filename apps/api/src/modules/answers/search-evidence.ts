@@ -1,5 +1,5 @@
 import { stem, TERM } from '../../common/text/terms.js';
-import type { Category, Evidence } from './answer.types.js';
+import type { Category } from './answer.types.js';
 import { clauseName } from './categories.js';
 import type { DocumentPages } from './lexical-evidence.js';
 import { sentencesIn } from './sentence-cut.js';
@@ -9,19 +9,8 @@ import { expansionWords, learnedScore, stemsOf, typicalScore } from './thesaurus
 const EXPANSION = 12;
 const K1 = 1.2;
 const B = 0.75;
-/**
- * Search finds a clause of the category where its best sentence's thesaurus score reaches this
- * share of the category's typical score (TYPICAL_WORDS: see `typicalScore`), and the clause
- * model's best candidate (a calibrated probability) reaches SEARCH_CANDIDATE_FLOOR (see
- * `searchFallback`). Calibrated on the clause model's validation fold, contracts neither its fold
- * model nor the thesaurus learned from (the best balanced trade of wrong "not found" against
- * absent clauses answered as absent): `npm run learn:thesaurus -- --validate-fold`, then
- * `npm run calibrate:search -- --model data/clause-models/validate-ruled.bin --validate-fold`,
- * then restore thesaurus.learned.ts.
- */
-export const SEARCH_FOUND_SHARE = 0.7;
-export const SEARCH_CANDIDATE_FLOOR = 0.05;
-export const TYPICAL_WORDS = 12;
+/** The category's typical score is that of its TYPICAL_WORDS strongest words (see `typicalScore`). */
+const TYPICAL_WORDS = 12;
 
 /** One sentence of a document scored for a category: BM25 and the thesaurus' log-odds. */
 export type ScoredSentence = {
@@ -35,8 +24,8 @@ export type ScoredSentence = {
 };
 
 /**
- * Search's view of a document for one category, where the clause index found nothing: BM25 over
- * the document's sentences (not chunks), the query being the category's name and its thesaurus
+ * Search's view of a document for one category (presence.ts reads it where the clause index found
+ * nothing): BM25 over the document's sentences (not chunks), the query being the category's name and its thesaurus
  * words (the same for every phrasing of a question), each sentence also scored by the thesaurus'
  * log-odds of the category. Sentences best first by their combined score.
  */
@@ -95,41 +84,4 @@ export function scoreSentences(
       };
     })
     .sort((a, b) => b.score - a.score);
-}
-
-/**
- * What answers for the clause index where it is unsure (issue 15: "absent" only when neither the
- * clause index nor search finds a clause of the asked type). When the index's best candidate of
- * the category in the document, though below its own decision, reaches `candidateFloor`, and
- * search's best sentence for the category reaches SEARCH_FOUND_SHARE, both answer: the
- * candidate first (scored just above `found`), search's sentence beside it (scored `found`).
- * Calibrated together on CUAD's train split (`npm run calibrate:search`). Else nothing.
- */
-export function searchFallback(
-  document: DocumentPages,
-  category: Category,
-  evidence: readonly Evidence[],
-  options: { candidateFloor: number; found: number },
-): Evidence[] {
-  const candidate = evidence
-    .filter((each) => each.documentId === document.documentId && each.category === category)
-    .sort((a, b) => b.score - a.score)[0];
-  if (!candidate || candidate.score < options.candidateFloor || candidate.score >= options.found)
-    return [];
-  const sentence = scoreSentences(document, category)[0];
-  if (!sentence || sentence.share < SEARCH_FOUND_SHARE) return [];
-  return [
-    { ...candidate, score: options.found + 0.01 },
-    {
-      documentId: document.documentId,
-      documentName: document.documentName,
-      category,
-      score: options.found,
-      pageNumber: sentence.pageNumber,
-      start: sentence.start,
-      end: sentence.end,
-      pageText: document.pages[sentence.pageNumber - 1]!,
-      pageCount: document.pages.length,
-    },
-  ];
 }

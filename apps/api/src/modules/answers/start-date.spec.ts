@@ -92,18 +92,18 @@ describe('startDateOf', () => {
 
   it('falls back to a dated candidate under the threshold when no found passage states a date', () => {
     const page =
-      'This Agreement is entered into as of the Effective Date. Effective Date: December 5, 2014.';
+      'This Agreement is entered into as of the Effective Date. Signed at Houston on December 5, 2014.';
     const preamble = {
       ...effectiveDate,
       pageText: page,
       start: 0,
-      end: page.indexOf(' Effective Date:'),
+      end: page.indexOf(' Signed at'),
       score: 0.9,
     };
     const dated = {
       ...effectiveDate,
       pageText: page,
-      start: page.indexOf('Effective Date:'),
+      start: page.indexOf('Signed at'),
       end: page.length,
       score: 0.07,
     };
@@ -134,5 +134,58 @@ describe('startDateOf', () => {
       'This Agreement is entered into as of March 3, 2021 (the "Agreement Date").',
     );
     expect(ask(expiration).value).toBe('2024-03-31');
+  });
+});
+
+describe('startOf a defined effective date', () => {
+  const page =
+    'Reseller agreement no. 12-34 between Northwind Ltd and Contoso plc. ' +
+    'THE EFFECTIVE DATE OF THIS RESELLER AGREEMENT SHALL BE: Oct. 3, 2011. ' +
+    'Signed by the parties on September 28, 2011.';
+  const passage = (phrase: string, category: Category, score: number): Evidence => {
+    const start = page.indexOf(phrase);
+    return {
+      documentId: 3,
+      documentName: 'Northwind reseller agreement',
+      category,
+      score,
+      pageNumber: 1,
+      start,
+      end: start + phrase.length,
+      pageText: page,
+      pageCount: 1,
+    };
+  };
+
+  it('takes the date the document defines as its effective date over the model’s pick, and cites the definition', () => {
+    const start = startOf(
+      [
+        passage('Signed by the parties on September 28, 2011.', 'Agreement Date', 0.9),
+        passage('Reseller agreement no. 12-34', 'Effective Date', 0.6),
+      ],
+      3,
+      0.5,
+    );
+    expect(start?.iso).toBe('2011-10-03');
+    expect(page.slice(start!.evidence.start, start!.evidence.end)).toBe(
+      'EFFECTIVE DATE OF THIS RESELLER AGREEMENT SHALL BE: Oct. 3, 2011',
+    );
+  });
+
+  it('reads no definition from a date that merely follows the words', () => {
+    const start = startOf(
+      [passage('Signed by the parties on September 28, 2011.', 'Agreement Date', 0.9)],
+      3,
+      0.5,
+    );
+    expect(start?.iso).toBe('2011-10-03');
+    const plain = 'The Effective Date of this agreement was agreed on October 3, 2011.';
+    expect(
+      startOf(
+        [{ ...passage('Signed by', 'Agreement Date', 0.9), pageText: plain, start: 0, end: 10 }],
+        3,
+        0.5,
+      ),
+    ).toBeUndefined();
   });
 });

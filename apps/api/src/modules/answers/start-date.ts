@@ -1,4 +1,5 @@
 import type { Category, Evidence } from './answer.types.js';
+import { findDates } from './values/date.js';
 import { extractValue } from './values/extract-value.js';
 
 /** Where an agreement's terms run from: its effective date, else its agreement date. */
@@ -29,6 +30,11 @@ export function startOf(
   );
   const found = own.filter((each) => each.score >= threshold);
   const start =
+    definedIn(
+      evidence.filter(
+        (each) => each.documentId === documentId && DEFINITION_PAGES.includes(each.category),
+      ),
+    ) ??
     statedIn(found, WHOLE_DATE) ??
     statedIn(found, /^\d{4}(?:-\d{2})?$/) ??
     statedIn(
@@ -44,6 +50,40 @@ export function startOf(
 }
 
 const WHOLE_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The pages searched for a definition of the effective date: those of the start's and the term's clauses. */
+const DEFINITION_PAGES: readonly Category[] = [...START_DATE_CATEGORIES, 'Expiration Date'];
+/** Words that define the effective date as the date that follows ("Effective Date" means, … shall be:). */
+const DEFINES_EFFECTIVE_DATE =
+  /\beffective\s+date\b["”’']?(?:\s+of\s+this\s+(?:\w+\s+){0,2}agreement)?\s*[),]?\s*(?:means|shall\s+mean|shall\s+be|is|will\s+be|:)\s*:?\s*(?:the\s+)?$/i;
+
+/**
+ * The effective date where the document defines it in so many words ("“Effective Date” means
+ * 1 May 2020"), on a page of the passages given: it outranks the clause model's choice among the
+ * dates of the preamble and signatures. The passage cited is the definition.
+ */
+function definedIn(passages: readonly Evidence[]): StartDate | undefined {
+  const pages = new Map(passages.map((each) => [each.pageNumber, each]));
+  for (const pageNumber of [...pages.keys()].sort((a, b) => a - b)) {
+    const passage = pages.get(pageNumber)!;
+    for (const date of findDates(passage.pageText)) {
+      if (!WHOLE_DATE.test(date.iso)) continue;
+      const from = Math.max(0, date.index - 80);
+      const words = DEFINES_EFFECTIVE_DATE.exec(passage.pageText.slice(from, date.index));
+      if (words)
+        return {
+          iso: date.iso,
+          evidence: {
+            ...passage,
+            category: 'Effective Date',
+            start: from + words.index,
+            end: date.index + date.asWritten.length,
+          },
+        };
+    }
+  }
+  return undefined;
+}
 
 /** The first passage stating a date of the form, the effective date's before the agreement date's unless `best first`. */
 function statedIn(

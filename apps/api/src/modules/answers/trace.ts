@@ -17,7 +17,7 @@ const CONNECTIVES = new Set(
   (
     'yes no not the a an of in is are was were have has and or other found searched page pages ' +
     'document documents qualified by redacted filed copy amount cap period date governing law ' +
-    'governed clause names party parties matching scope'
+    'governed clause names party parties matching scope possibly'
   ).split(' '),
 );
 const CLAUSE_WORDS = new Set(CUAD_CATEGORIES.flatMap((category) => wordsOf(clauseName(category))));

@@ -3,14 +3,10 @@ import type { Citation } from '@clearroom/contracts';
 import type { Category, Evidence, UnderstoodQuestion } from '../answers/answer.types.js';
 import { composeAnswer } from '../answers/compose-answer.js';
 import { partyWords } from '../answers/party-words.js';
-import { SEARCH_CANDIDATE_FLOOR, searchFallback } from '../answers/search-evidence.js';
+import { presenceFallback } from '../answers/presence.js';
 import { understandQuestion } from '../answers/understand-question.js';
 import { DocumentReader, type DocumentSummary } from '../documents/document-reader.service.js';
-import {
-  ClauseEvidenceReader,
-  evidenceScore,
-  FOUND_THRESHOLD,
-} from '../clauses/clause-evidence.reader.js';
+import { ClauseEvidenceReader, FOUND_THRESHOLD } from '../clauses/clause-evidence.reader.js';
 
 /** An answer composed from the clause index: its text cites `citations` as [n]. */
 export type ClauseAnswer = {
@@ -93,7 +89,8 @@ export class ClauseAnswerService {
     };
     let composed = composeAnswer(understood, evidence, options);
     // "Not found" only when search does not find the clause either: about one document, where
-    // the clause index is unsure, its sentences are searched for the asked category.
+    // the clause index found nothing, the learned presence decision reads its candidates and
+    // search's view of its sentences.
     const [only] = inScope;
     const category = understood.categories[0];
     if (only && inScope.length === 1 && composed.citations.length === 0 && category) {
@@ -121,16 +118,13 @@ export class ClauseAnswerService {
     return { answer: { text: composed.text, citations, categories, understood }, named };
   }
 
-  /** What search finds for a category in a document where the clause index is unsure. */
+  /** What search finds for a category in a document where the clause index found nothing. */
   private async searchDocument(
     projectId: number,
     document: DocumentSummary,
     category: Category,
     evidence: readonly Evidence[],
   ): Promise<Evidence[]> {
-    const candidateFloor = evidenceScore(SEARCH_CANDIDATE_FLOOR, false);
-    if (!evidence.some((each) => each.category === category && each.score >= candidateFloor))
-      return [];
     const count = document.pageCount ?? 0;
     const pages = await this.documentReader.citablePages(
       projectId,
@@ -141,11 +135,11 @@ export class ClauseAnswerService {
     );
     const texts = Array.from({ length: count }, () => '');
     for (const page of pages) texts[page.pageNumber - 1] = page.text;
-    return searchFallback(
+    return presenceFallback(
       { documentId: document.id, documentName: document.originalName, pages: texts },
       category,
       evidence,
-      { candidateFloor, found: FOUND_THRESHOLD },
+      { found: FOUND_THRESHOLD },
     );
   }
 

@@ -54,6 +54,18 @@ describe('extractExpiration', () => {
     ).toBe('1999-01-26');
   });
 
+  it('counts a term that ends with its Nth year', () => {
+    expect(
+      value('The term begins on the Effective Date and ends upon the end of Year 2.', '2004-07-01'),
+    ).toBe('2006-06-30');
+    expect(
+      value(
+        'shall remain in force until the end of the tenth (10th) Contract Year and thereafter until terminated',
+        '2011-02-15',
+      ),
+    ).toBe('2021-02-14');
+  });
+
   it('keeps the precision of a start date known to the year or month only', () => {
     expect(value('shall expire ten (10) years from the Effective Date', '2015')).toBe('2025');
     expect(value('continue until the fifth anniversary of the Effective Date', '2020')).toBe(
@@ -111,8 +123,17 @@ describe('extractExpiration', () => {
       'This Agreement shall expire if the Investment Advisor ceases to serve as investment adviser to the Licensee.',
       'this IP Agreement shall extend until the last date of expiration of the Intellectual Property rights licensed',
       'shall remain in effect for so long as the Licensee pays the fees',
+      'The services shall begin on signature and end on the expiration date of the business licence of the Supplier.',
+      'This Agreement shall terminate on the expiry of the Joint Marketing Period.',
+      'Upon the expiration of the Transition Period, this Agreement shall automatically terminate in its entirety.',
     ])
       expect(value(quote, '2009-08-28')).toBe('perpetual');
+    // The end of the agreement's own term is no event.
+    for (const quote of [
+      'This Agreement shall terminate upon the expiration of the Initial Term unless renewed.',
+      'The licence shall end upon the termination of this Agreement.',
+    ])
+      expect(value(quote, '2009-08-28')).not.toBe('perpetual');
     // A term of years still ends on a date.
     expect(
       value(

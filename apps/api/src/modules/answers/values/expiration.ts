@@ -23,12 +23,20 @@ const ANNIVERSARY = new RegExp(
   `\\b(?:(the\\s+day\\s+(?:prior|before)\\s+(?:to\\s+)?)?the\\s+)?(${Object.keys(ANNIVERSARY_ORDINALS).join('|')}|\\d+\\s*(?:st|nd|rd|th))\\s*(?:\\(\\s*\\d+\\s*[a-z ]{0,4}\\)\\s*)?anniversary\\b`,
   'i',
 );
+/** "the end of Year 3", "the end of the fifteenth (15th) Contract Year": a term of that many years. */
+const END_OF_YEAR_N = new RegExp(
+  `\\bend\\s+of\\s+(?:the\\s+)?(?:(${Object.keys(ANNIVERSARY_ORDINALS).join('|')}|\\d+\\s*(?:st|nd|rd|th))\\s*(?:\\(\\s*\\d+\\s*[a-z ]{0,4}\\)\\s*)?(?:contract|agreement|license|lease)\\s+year|(?:contract\\s+|agreement\\s+)?year\\s+(\\d{1,2})\\b)`,
+  'i',
+);
 /**
  * A term with no fixed end: it runs until terminated ("until terminated", "in perpetuity",
  * "indefinitely") or until an event with no date of its own ("through the completion of the
  * services", "until the expiration of the last patent", "shall expire if the adviser ceases to
  * serve"), which CUAD's annotators also answer "perpetual".
  */
+/** The end of something other than the agreement's term ("the expiration of the Support Period"). */
+const OTHER_END =
+  '(?:the\\s+)?(?:completion|expiration|expiry|termination|cessation)(?:\\s+date)?\\s+of\\s+(?!(?:the\\s+|this\\s+|its\\s+)?(?:initial\\s+|then[-\\s]current\\s+|renewal\\s+|original\\s+)?(?:term|agreement)\\b)';
 const PERPETUAL = new RegExp(
   [
     'perpetu(?:al(?:ly)?|ity)',
@@ -41,6 +49,9 @@ const PERPETUAL = new RegExp(
     'not\\s+(?:be\\s+)?terminable',
     '(?:until|through|till)\\s+(?:the\\s+)?(?:completion|expiration|expiry|termination|cessation|last\\s+(?:date|day)\\s+of\\s+(?:the\\s+)?expiration)(?:\\s+or\\s+\\w+)?\\s+of\\b',
     '\\b(?:expire|terminate|end)s?\\s+(?:if|when(?:ever)?)\\b',
+    // Ends with something else's end ("terminate on the expiry of the Cooperation Period"), not the term's own.
+    `\\b(?:end|terminate|expire)s?\\s+(?:(?:automatically|immediately)\\s+)?(?:on|upon)\\s+${OTHER_END}`,
+    `\\bupon\\s+${OTHER_END}[^.;]{0,120}\\bagreement\\s+shall\\s+(?:\\w+\\s+){0,4}(?:terminate|expire|end)\\b`,
     '\\b(?:for\\s+)?(?:so|as)\\s+long\\s+as\\b',
   ].join('|'),
   'i',
@@ -118,6 +129,12 @@ export function termOf(quote: string): Term | null {
     );
   });
   const duration = durations[0];
+  const yearEnd = END_OF_YEAR_N.exec(quote);
+  if (yearEnd && (!duration || yearEnd.index < duration.index)) {
+    const written = (yearEnd[1] ?? yearEnd[2]!).toLowerCase();
+    const years = ANNIVERSARY_ORDINALS[written] ?? parseInt(written, 10);
+    if (years) return { years, months: 0, days: 0, asWritten: yearEnd[0], exact: false };
+  }
   if (anniversary && (!duration || anniversary.index < duration.index)) {
     const written = anniversary[2]!.toLowerCase();
     const years = ANNIVERSARY_ORDINALS[written] ?? parseInt(written, 10);
