@@ -7,8 +7,8 @@ import { SHORT_SPAN_EXTRACTORS } from './short-spans.js';
  * document's best candidates are ordered again by a small learned scorer over what the segment
  * probability alone does not weigh (its exemplar similarity, its neighbours, its length, its
  * place), and take the probabilities of the old order in the new one: the document's scores keep
- * their values (presence, thresholds and counts are unchanged), only which candidate holds which
- * of them moves. The scorer is one for all categories (the rare ones have few examples), fitted
+ * their values (the document layer's inputs and decisions are unchanged), only which candidate
+ * holds which of them moves. The scorer is one for all categories (the rare ones have few examples), fitted
  * as a conditional logit over each present category's candidates on held-out scores.
  */
 export const RERANK_CANDIDATES = 5;
