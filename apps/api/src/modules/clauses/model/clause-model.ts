@@ -10,6 +10,7 @@ import { verifiersFor, verify } from './verifiers.js';
 import { stackVectors } from './stack.js';
 import type { Platt } from './calibrate.js';
 import { ExemplarIndex, bestSimilarities, fuseExemplars } from './exemplars.js';
+import { type RerankedCategory, rerank, rerankedCategories } from './rerank.js';
 
 /** One piece of a classified clause: `pageText.slice(start, end)` of page `pageNumber`. */
 export type ClauseSpan = {
@@ -65,12 +66,15 @@ export class ClauseModel {
   readonly technique: string;
   private readonly parameters: ClauseModelParameters;
   private readonly exemplars: ExemplarIndex | null;
+  /** The categories whose candidates the re-ranker orders (clauses, not phrases). */
+  private readonly reranked: RerankedCategory[];
 
   private constructor(parameters: ClauseModelParameters, version: string) {
     this.parameters = parameters;
     this.exemplars = parameters.exemplars
       ? new ExemplarIndex(parameters.exemplars, parameters.categories.length)
       : null;
+    this.reranked = rerankedCategories(parameters.categories);
     this.version = version;
     this.technique = parameters.technique;
     this.categories = parameters.categories;
@@ -166,8 +170,11 @@ export class ClauseModel {
     const segments = segmentDocument(pages);
     const { scores: probabilities, similarities } = this.scoreWithExemplars(segments);
     const documentScores = this.documentScores(segments, probabilities, similarities);
-    const { rescorer } = this.parameters;
-    const scores = rescorer ? rescore(probabilities, documentScores, rescorer) : probabilities;
+    const { rescorer, reranker } = this.parameters;
+    const ordered = reranker
+      ? rerank(segments, probabilities, similarities, reranker, this.reranked)
+      : probabilities;
+    const scores = rescorer ? rescore(ordered, documentScores, rescorer) : ordered;
     return { segments, scores, documentScores };
   }
 

@@ -42,6 +42,8 @@ export type ClauseModelParameters = {
   exemplars: StoredExemplars | null;
   /** Per category: weights of a segment's logit and exemplar similarity, then a bias. */
   fusion: number[][] | null;
+  /** Within-document re-ranking (rerank.ts): one weight per input, for every clause category. */
+  reranker?: number[] | null;
 };
 
 type StoredStack = { weights: number[]; bias: number[]; platt: Platt[] };
@@ -81,6 +83,7 @@ export function encodeModel(parameters: ClauseModelParameters): Buffer {
       ...(parameters.rescorer ? { rescorer: parameters.rescorer } : {}),
       ...(parameters.exemplars ? { exemplars: parameters.exemplars } : {}),
       ...(parameters.fusion ? { fusion: parameters.fusion } : {}),
+      ...(parameters.reranker ? { reranker: parameters.reranker } : {}),
     }),
   );
   const length = Buffer.alloc(4);
@@ -107,6 +110,7 @@ export function decodeModel(bytes: Uint8Array): ClauseModelParameters {
     rescorer?: number[][];
     exemplars?: StoredExemplars;
     fusion?: number[][];
+    reranker?: number[];
   };
   const body = raw.subarray(8 + headerLength);
   const quantised = new Int8Array(body.buffer, body.byteOffset, body.length);
@@ -141,6 +145,7 @@ export function decodeModel(bytes: Uint8Array): ClauseModelParameters {
     rescorer: header.rescorer ?? null,
     exemplars: header.exemplars ?? null,
     fusion: header.fusion ?? null,
+    reranker: header.reranker ?? null,
   };
 }
 

@@ -9,6 +9,7 @@ import { encodeModel } from '../model/model-file.js';
 import { RESCORE_INPUTS } from '../model/rescore.js';
 import { labelDocument } from './dataset.js';
 import { evaluateClauseModel } from './evaluate.js';
+import { RERANK_INPUTS } from '../model/rerank.js';
 import { DEFAULT_TECHNIQUE, TECHNIQUES, type Technique, trainClauseModel } from './train.js';
 
 /** Short training contracts (one or two pages each), three of them with a governing-law clause. */
@@ -57,8 +58,8 @@ describeWithCorpus('training the clause model on a slice of CUAD', () => {
     // The shipped technique: the training passages indexed, a fusion per category (logit,
     // similarity, bias), and the richer document layer with the rules and, last before the bias,
     // the document's best similarity (Document Name: best three, four counts, length, rule, no
-    // related category, similarity); no rescorer.
-    expect(DEFAULT_TECHNIQUE).toBe('exemplar');
+    // related category, similarity); no rescorer; one re-ranking weight per input.
+    expect(DEFAULT_TECHNIQUE).toBe('reranked');
     expect(parameters.exemplars?.categories.length).toBeGreaterThan(0);
     expect(parameters.fusion).toHaveLength(41);
     expect(parameters.fusion?.every((w) => w.length === 3)).toBe(true);
@@ -67,6 +68,8 @@ describeWithCorpus('training the clause model on a slice of CUAD', () => {
     expect(parameters.documentLayer?.context).toBe('related');
     expect(parameters.documentLayer?.weights[0]).toHaveLength(11);
     expect(parameters.rescorer ?? null).toBeNull();
+    expect(parameters.reranker).toHaveLength(RERANK_INPUTS);
+    expect(parameters.reranker?.every(Number.isFinite)).toBe(true);
 
     // 'rescored' (built, not shipped): the richer profile (Document Name: best three, four counts,
     // length, rule, no related category; then the bias) and one rescoring weight per input.

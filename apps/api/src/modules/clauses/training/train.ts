@@ -30,6 +30,15 @@ import {
   fusionInputs,
 } from '../model/exemplars.js';
 import type { LabelledDocument } from './dataset.js';
+import {
+  RERANK_CANDIDATES,
+  type RerankedCategory,
+  fitReranker,
+  rerank,
+  rerankInputs,
+  rerankedCategories,
+  topCandidates,
+} from '../model/rerank.js';
 
 /** A way of training the clause model; `npm run train:clauses -- --technique <name>`. */
 export type Technique = {
@@ -59,6 +68,8 @@ export type Technique = {
    * segment's probability (a logistic regression per category, fitted on held-out scores).
    */
   exemplars?: { layer: boolean; fuse: boolean };
+  /** Re-rank each category's best candidates in a document (rerank.ts), fitted on held-out scores. */
+  rerank?: boolean;
 };
 
 export const TECHNIQUES: Record<string, Technique> = {
@@ -115,6 +126,19 @@ export const TECHNIQUES: Record<string, Technique> = {
     richLayer: { context: 'related', l2: 1 },
     exemplars: { layer: true, fuse: true },
   },
+  reranked: {
+    name: 'reranked',
+    description:
+      "'exemplar' plus within-document re-ranking: a category's five best candidates in a document are ordered again by a conditional logit over their probability, exemplar similarity, neighbours, length and place, fitted on held-out scores",
+    features: { hashBits: 18, context: true },
+    documentLayer: true,
+    verifiers: true,
+    stack: false,
+    documentRules: true,
+    richLayer: { context: 'related', l2: 1 },
+    exemplars: { layer: true, fuse: true },
+    rerank: true,
+  },
   'exemplar-ruled': {
     name: 'exemplar-ruled',
     description: "'exemplar' with the first document layer of 'ruled'",
@@ -163,7 +187,7 @@ export const TECHNIQUES: Record<string, Technique> = {
     stack: true,
   },
 };
-export const DEFAULT_TECHNIQUE = 'exemplar';
+export const DEFAULT_TECHNIQUE = 'reranked';
 
 export type TrainSettings = {
   folds: number;
@@ -261,13 +285,14 @@ export function fitHeads(
   let exemplars: ClauseModelParameters['exemplars'] = null;
   let fusion: number[][] | null = null;
   let exemplarBest: number[][] | null = null;
+  let similarities: Float32Array[][] | null = null;
   if (technique.exemplars) {
-    const similarities = outOfFoldSimilarities(documents, settings.folds);
+    similarities = outOfFoldSimilarities(documents, settings.folds);
     exemplars = buildExemplars(passagesOf(documents));
     if (technique.exemplars.fuse) {
       fusion = fitFusion(documents, probabilities, similarities);
       probabilities = probabilities.map((rows, i) =>
-        fuseExemplars(rows, similarities[i]!, fusion!),
+        fuseExemplars(rows, similarities![i]!, fusion!),
       );
     }
     if (technique.exemplars.layer) exemplarBest = similarities.map(bestSimilarities);
@@ -298,6 +323,15 @@ export function fitHeads(
       exemplarBest,
     );
   }
+  let reranker: number[] | null = null;
+  if (technique.rerank) {
+    const categories = rerankedCategories(CUAD_CATEGORIES);
+    reranker = fitReranker(rerankGroups(documents, probabilities, similarities, categories));
+    probabilities = probabilities.map((rows, i) =>
+      rerank(documents[i]!.segments, rows, similarities?.[i] ?? null, reranker!, categories),
+    );
+    settings.log?.('re-ranker fitted');
+  }
   const thresholds = technique.documentLayer
     ? spanThresholds(documents, probabilities)
     : bestClauseThresholds(documents, probabilities);
@@ -313,7 +347,37 @@ export function fitHeads(
     rescorer,
     exemplars,
     fusion,
+    reranker,
   };
+}
+
+/**
+ * The re-ranker's examples: per document and present category, its best candidates (held-out
+ * scores) and which lie on a gold passage, when at least one does.
+ */
+function rerankGroups(
+  documents: LabelledDocument[],
+  probabilities: Float32Array[][],
+  similarities: Float32Array[][] | null,
+  categories: RerankedCategory[],
+): { inputs: number[][]; positives: boolean[] }[] {
+  return documents.flatMap((document, i) =>
+    categories.flatMap((category) => {
+      const j = category.index;
+      if (!isPresent(document, j)) return [];
+      const candidates = topCandidates(probabilities[i]!, j, RERANK_CANDIDATES);
+      const positives = candidates.map((s) => document.positives[s]!.includes(j));
+      if (candidates.length < 2 || !positives.some(Boolean)) return [];
+      const inputs = rerankInputs(
+        document.segments,
+        probabilities[i]!,
+        similarities?.[i] ?? null,
+        category,
+        candidates,
+      );
+      return [{ inputs, positives }];
+    }),
+  );
 }
 
 /** Every training passage of every category, in document then category order. */
