@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Category, Evidence } from './answer.types.js';
 import { answerCell } from './answer-cell.js';
+import { evidenceOn } from './fixtures/evidence.js';
 
 const PAGE_1 =
   'This Agreement shall be governed by the laws of the State of New York. ' +
@@ -14,18 +15,8 @@ function evidence(
   category: Category,
   score: number,
 ): Evidence {
-  const start = pageText.indexOf(phrase);
-  return {
-    documentId: 7,
-    documentName: 'Acme supply agreement',
-    category,
-    score,
-    pageNumber,
-    start,
-    end: start + phrase.length,
-    pageText,
-    pageCount: 2,
-  };
+  const page = { documentId: 7, documentName: 'Acme supply agreement', pageNumber, pageText };
+  return evidenceOn({ ...page, pageCount: 2 }, phrase, category, score);
 }
 
 const own = [

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { Evidence } from './answer.types.js';
 import { answerCell } from './answer-cell.js';
 import { clauseCounts, clauseStated } from './clause-checks.js';
+import { evidenceOn } from './fixtures/evidence.js';
 
 describe('clauseCounts', () => {
   it('never counts a non-exclusive grant, an exclusive remedy or forum as exclusivity', () => {
@@ -277,20 +278,8 @@ describe('answerCell with clause checks', () => {
   const page =
     'Licensor grants to Licensee a non-exclusive license to use the Marks. ' +
     'Either party may terminate this Agreement for convenience upon sixty (60) days notice.';
-  const span = (phrase: string, category: Evidence['category'], score: number): Evidence => {
-    const start = page.indexOf(phrase);
-    return {
-      documentId: 3,
-      documentName: 'Licence',
-      category,
-      score,
-      pageNumber: 1,
-      start,
-      end: start + phrase.length,
-      pageText: page,
-      pageCount: 1,
-    };
-  };
+  const span = (phrase: string, category: Evidence['category'], score: number): Evidence =>
+    evidenceOn({ documentId: 3, documentName: 'Licence', pageText: page }, phrase, category, score);
 
   it('answers "not found" for a found non-exclusive grant, and "Yes" for a stated convenience right', () => {
     const grant = span(

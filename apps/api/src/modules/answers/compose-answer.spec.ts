@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Category, ComposedAnswer, Evidence, UnderstoodQuestion } from './answer.types.js';
 import { composeAnswer } from './compose-answer.js';
+import { evidenceOn } from './fixtures/evidence.js';
 import { pageLookupKey, traceProblems } from './trace.js';
 import { understandQuestion } from './understand-question.js';
 
@@ -22,19 +23,12 @@ function span(
   category: Category,
   score = 0.9,
 ): Evidence {
-  const start = pageText.indexOf(phrase);
-  if (start < 0) throw new Error(`not on the page: ${phrase}`);
-  return {
-    documentId,
-    documentName,
+  return evidenceOn(
+    { documentId, documentName, pageNumber, pageText, pageCount: 12 },
+    phrase,
     category,
     score,
-    pageNumber,
-    start,
-    end: start + phrase.length,
-    pageText,
-    pageCount: 12,
-  };
+  );
 }
 
 const pagesOf = (evidence: Evidence[]) =>

@@ -12,6 +12,7 @@ import {
 } from './presence.js';
 import { PRESENCE_MODEL } from './presence.learned.js';
 import { understandQuestion } from './understand-question.js';
+import { evidenceOn } from './fixtures/evidence.js';
 
 const PAGES = [
   'DISTRIBUTOR AGREEMENT\nThe parties agree as follows. Prices are set out in Exhibit A.',
@@ -31,18 +32,8 @@ const BY_SHARE: PresenceModel = {
 /** A stored candidate of the clause model (below `FOUND` unless found). */
 function candidate(pageNumber: number, phrase: string, score: number): Evidence {
   const pageText = PAGES[pageNumber - 1]!;
-  const start = pageText.indexOf(phrase);
-  return {
-    documentId: 7,
-    documentName: 'Distributor agreement.pdf',
-    category: 'Exclusivity',
-    score,
-    pageNumber,
-    start,
-    end: start + phrase.length,
-    pageText,
-    pageCount: PAGES.length,
-  };
+  const page = { documentId: 7, documentName: 'Distributor agreement.pdf', pageNumber, pageText };
+  return evidenceOn({ ...page, pageCount: PAGES.length }, phrase, 'Exclusivity', score);
 }
 
 const signals = (overrides: Partial<PresenceSignals>): PresenceSignals => ({

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { Category, Evidence } from './answer.types.js';
 import { answerCell } from './answer-cell.js';
 import { startDateOf, startOf } from './start-date.js';
+import { evidenceOn } from './fixtures/evidence.js';
 
 const PAGE =
   'This Agreement is entered into as of March 3, 2021 (the "Agreement Date"). ' +
@@ -9,18 +10,8 @@ const PAGE =
   'This Agreement shall expire three (3) years after the Effective Date.';
 
 function evidence(phrase: string, category: Category, score: number, documentId = 7): Evidence {
-  const start = PAGE.indexOf(phrase);
-  return {
-    documentId,
-    documentName: 'Acme supply agreement',
-    category,
-    score,
-    pageNumber: 1,
-    start,
-    end: start + phrase.length,
-    pageText: PAGE,
-    pageCount: 1,
-  };
+  const page = { documentId, documentName: 'Acme supply agreement', pageText: PAGE };
+  return evidenceOn(page, phrase, category, score);
 }
 
 const agreementDate = evidence(
@@ -142,20 +133,13 @@ describe('startOf a defined effective date', () => {
     'Reseller agreement no. 12-34 between Northwind Ltd and Contoso plc. ' +
     'THE EFFECTIVE DATE OF THIS RESELLER AGREEMENT SHALL BE: Oct. 3, 2011. ' +
     'Signed by the parties on September 28, 2011.';
-  const passage = (phrase: string, category: Category, score: number): Evidence => {
-    const start = page.indexOf(phrase);
-    return {
-      documentId: 3,
-      documentName: 'Northwind reseller agreement',
+  const passage = (phrase: string, category: Category, score: number): Evidence =>
+    evidenceOn(
+      { documentId: 3, documentName: 'Northwind reseller agreement', pageText: page },
+      phrase,
       category,
       score,
-      pageNumber: 1,
-      start,
-      end: start + phrase.length,
-      pageText: page,
-      pageCount: 1,
-    };
-  };
+    );
 
   it('takes the date the document defines as its effective date over the model’s pick, and cites the definition', () => {
     const start = startOf(
