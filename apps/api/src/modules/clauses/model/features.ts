@@ -36,9 +36,52 @@ const STOP = new Set([
 ]);
 
 export function wordsOf(text: string): string[] {
-  return (text.toLowerCase().match(/[a-z]+|\d+/g) ?? []).map((word) =>
-    /^\d/.test(word) ? (word.length > 2 ? '#num' : '#n') : word,
-  );
+  const words = text.toLowerCase().match(/[a-z]+|\d+/g) ?? [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    if (word.charCodeAt(0) <= 57) words[i] = word.length > 2 ? '#num' : '#n';
+  }
+  return words;
+}
+
+/**
+ * A segment's words as the features and the exemplar lookup read them, worked out once per
+ * segment object (each segment is read as itself and as its two neighbours' context).
+ */
+export type SegmentWords = {
+  words: string[];
+  /** The distinct words, in order of first occurrence. */
+  distinct: string[];
+  /** Per word, its index in `distinct`. */
+  ids: Uint32Array;
+  /** The distinct words but stop words, in order of first occurrence. */
+  content: string[];
+};
+
+const segmentWordsCache = new WeakMap<Segment, SegmentWords>();
+
+export function segmentWordsOf(segment: Segment): SegmentWords {
+  let cached = segmentWordsCache.get(segment);
+  if (!cached) {
+    const words = wordsOf(segment.text);
+    const idOf = new Map<string, number>();
+    const distinct: string[] = [];
+    const ids = new Uint32Array(words.length);
+    for (let i = 0; i < words.length; i++) {
+      const word = words[i]!;
+      let id = idOf.get(word);
+      if (id === undefined) {
+        id = distinct.length;
+        idOf.set(word, id);
+        distinct.push(word);
+      }
+      ids[i] = id;
+    }
+    const content = distinct.filter((word) => !STOP.has(word));
+    cached = { words, distinct, ids, content };
+    segmentWordsCache.set(segment, cached);
+  }
+  return cached;
 }
 
 /**
@@ -64,23 +107,27 @@ export function segmentFeatures(
   const features = scratchFor(options.hashBits);
   const touched: number[] = [];
   const mask = (1 << options.hashBits) - 1;
-  const addGroup = (prefix: string, tokens: string[], weight: number) => {
-    if (tokens.length === 0) return;
-    const unique = new Set(tokens);
-    const value = weight / Math.sqrt(unique.size);
-    const prefixHash = fnv1a(prefix);
-    for (const token of unique) {
-      const bucket = fnv1a(token, prefixHash) & mask;
+  // Every token of a group adds the same value, so only the order of the groups matters to the
+  // sums; within a group, tokens are hashed in whatever order is cheapest.
+  const addBuckets = (buckets: number[], weight: number) => {
+    if (buckets.length === 0) return;
+    const value = weight / Math.sqrt(buckets.length);
+    for (const bucket of buckets) {
       if (features[bucket] === 0) touched.push(bucket);
       features[bucket]! += value;
     }
   };
-  const words = wordsOf(segment.text);
-  const content = contentWordsOf(segment);
-  const bigrams = words.slice(1).map((word, i) => `${words[i]}_${word}`);
-  addGroup('w:', content, 1);
-  addGroup('b:', bigrams, 1);
+  const hashed = (prefix: string, distinctTokens: string[]) => {
+    const prefixHash = fnv1a(prefix);
+    return distinctTokens.map((token) => fnv1a(token, prefixHash) & mask);
+  };
+  const addGroup = (prefix: string, tokens: string[], weight: number) =>
+    addBuckets(hashed(prefix, [...new Set(tokens)]), weight);
+  const { words, distinct, ids, content } = segmentWordsOf(segment);
+  addBuckets(hashed('w:', content), 1);
+  addBuckets(bigramBuckets(words, distinct, ids, mask), 1);
   if (options.phrases) {
+    const contentWords = words.filter((word) => !STOP.has(word));
     addGroup(
       't:',
       words.slice(2).map((word, i) => `${words[i]}_${words[i + 1]}_${word}`),
@@ -88,7 +135,7 @@ export function segmentFeatures(
     );
     addGroup(
       's:',
-      content.slice(2).map((word, i) => `${content[i]}_${word}`),
+      contentWords.slice(2).map((word, i) => `${contentWords[i]}_${word}`),
       0.5,
     );
   }
@@ -109,27 +156,38 @@ export function segmentFeatures(
   if (options.context) {
     const previous = segments[index - 1];
     const next = segments[index + 1];
-    if (previous) addGroup('p:', contentWordsOf(previous), 0.5);
-    if (next) addGroup('n:', contentWordsOf(next), 0.5);
+    if (previous) addBuckets(hashed('p:', segmentWordsOf(previous).content), 0.5);
+    if (next) addBuckets(hashed('n:', segmentWordsOf(next).content), 0.5);
   }
   const indices = Uint32Array.from(touched).sort();
-  const values = Float32Array.from(indices, (bucket) => features[bucket]!);
+  const values = new Float32Array(indices.length);
+  for (let k = 0; k < indices.length; k++) values[k] = features[indices[k]!]!;
   for (const bucket of touched) features[bucket] = 0;
   return { indices, values };
 }
 
 /**
- * A segment's words without stop words. Each segment's are read three times (as itself and as
- * its neighbours' context), so they are kept per segment object.
+ * The buckets of the distinct bigrams "a_b" (prefix 'b:'), without building their strings: a
+ * bigram is told by its two words' ids, and its hash continues the hash of 'b:' + a + '_'.
  */
-const contentWordsCache = new WeakMap<Segment, string[]>();
-function contentWordsOf(segment: Segment): string[] {
-  let content = contentWordsCache.get(segment);
-  if (!content) {
-    content = wordsOf(segment.text).filter((word) => !STOP.has(word));
-    contentWordsCache.set(segment, content);
+function bigramBuckets(
+  words: string[],
+  distinct: string[],
+  ids: Uint32Array,
+  mask: number,
+): number[] {
+  const buckets: number[] = [];
+  if (words.length < 2) return buckets;
+  const prefixHash = fnv1a('b:');
+  const leftHash = distinct.map((word) => fnv1a('_', fnv1a(word, prefixHash)));
+  const seen = new Set<number>();
+  for (let i = 1; i < words.length; i++) {
+    const key = ids[i - 1]! * distinct.length + ids[i]!;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    buckets.push(fnv1a(words[i]!, leftHash[ids[i - 1]!]) & mask);
   }
-  return content;
+  return buckets;
 }
 
 const FNV_OFFSET = 0x811c9dc5;
