@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { sigmoid, margins } from './linear.js';
-import { segmentFeatures } from './features.js';
+import { segmentFeatures, segmentWordsOf } from './features.js';
 import { type ClauseModelParameters, decodeModel, modelVersionOf } from './model-file.js';
 import { type PageText, type Segment, type SegmentPiece, segmentDocument } from './segment.js';
 import { documentProfile, documentProfiles, ruleHits } from './document-layer.js';
@@ -104,7 +104,8 @@ export class ClauseModel {
     similarities: Float32Array[] | null;
   } {
     const similarities =
-      this.exemplars && segments.map((segment) => this.exemplars!.similarities(segment.text));
+      this.exemplars &&
+      segments.map((segment) => this.exemplars!.similaritiesOfWords(segmentWordsOf(segment)));
     const scores = this.linearScores(segments);
     const { fusion } = this.parameters;
     return {
@@ -148,7 +149,8 @@ export class ClauseModel {
     const hits = layer?.rules ? ruleHits(this.categories, segments) : null;
     const exemplarBest = layer?.exemplars
       ? bestSimilarities(
-          similarities ?? segments.map((segment) => this.exemplars!.similarities(segment.text)),
+          similarities ??
+            segments.map((segment) => this.exemplars!.similaritiesOfWords(segmentWordsOf(segment))),
         )
       : null;
     const profiles = layer?.context

@@ -1,4 +1,4 @@
-import { wordsOf } from './features.js';
+import { type SegmentWords, textWordsOf, wordsOf } from './features.js';
 
 /**
  * Exemplars: lawyers' passages of a category are often near-boilerplate, so a segment close to a
@@ -98,6 +98,8 @@ export function buildExemplars(passages: ExemplarPassage[]): StoredExemplars {
 /** The index ready for lookups: postings per term, flattened into typed arrays. */
 export class ExemplarIndex {
   private readonly termId: Map<string, number>;
+  /** The bigram terms' ids by their two words ("a_b" under a, then b): no string to build per lookup. */
+  private readonly bigramId = new Map<string, Map<string, number>>();
   private readonly idf: Float32Array;
   private readonly defaultIdf: number;
   private readonly passageCategory: Uint8Array;
@@ -114,6 +116,15 @@ export class ExemplarIndex {
     readonly categories: number,
   ) {
     this.termId = new Map(stored.terms.map((term, i) => [term, i]));
+    stored.terms.forEach((term, i) => {
+      // Words never hold '_' (wordsOf), so the first one splits a bigram.
+      const split = term.indexOf('_');
+      if (split < 0) return;
+      const left = term.slice(0, split);
+      let rights = this.bigramId.get(left);
+      if (!rights) this.bigramId.set(left, (rights = new Map()));
+      rights.set(term.slice(split + 1), i);
+    });
     this.idf = Float32Array.from(stored.idf, (value) => value / IDF_SCALE);
     this.defaultIdf = Math.log(Math.max(1, stored.passages));
     this.passageCategory = Uint8Array.from(stored.categories);
@@ -142,20 +153,47 @@ export class ExemplarIndex {
 
   /** Per category: the cosine similarity of the text to its closest passage (0 to 1). */
   similarities(text: string): Float32Array {
+    return this.similaritiesOfWords(textWordsOf(text));
+  }
+
+  /**
+   * The same from the text's words (segmentWordsOf): the terms of termCounts in its order (words
+   * but stop words, then bigrams, each at its first occurrence), counted by word ids.
+   */
+  similaritiesOfWords({ words, distinct, ids }: SegmentWords): Float32Array {
     const best = new Float32Array(this.categories);
-    const counts = termCounts(text);
     let norm = 0;
     const queryIds: number[] = [];
     const queryWeights: number[] = [];
-    for (const [term, count] of counts) {
-      const id = this.termId.get(term);
+    const addTerm = (id: number | undefined, count: number) => {
       const weight = (1 + Math.log(count)) * (id === undefined ? this.defaultIdf : this.idf[id]!);
       norm += weight * weight;
       if (id !== undefined && weight > 0) {
         queryIds.push(id);
         queryWeights.push(weight);
       }
+    };
+    const wordCounts = new Uint32Array(distinct.length);
+    for (const id of ids) wordCounts[id]!++;
+    distinct.forEach((word, id) => {
+      if (!STOP.has(word)) addTerm(this.termId.get(word), wordCounts[id]!);
+    });
+    const bigramSlot = new Map<number, number>();
+    const bigramEnds: number[] = [];
+    const bigramCounts: number[] = [];
+    for (let i = 1; i < words.length; i++) {
+      const key = ids[i - 1]! * distinct.length + ids[i]!;
+      const slot = bigramSlot.get(key);
+      if (slot !== undefined) bigramCounts[slot]!++;
+      else {
+        bigramSlot.set(key, bigramEnds.length);
+        bigramEnds.push(i);
+        bigramCounts.push(1);
+      }
     }
+    bigramEnds.forEach((i, slot) => {
+      addTerm(this.bigramId.get(words[i - 1]!)?.get(words[i]!), bigramCounts[slot]!);
+    });
     if (norm === 0) return best;
     const scale = 1 / Math.sqrt(norm);
     const { accumulator, touched, postingStart, postingPassages, postingWeights } = this;

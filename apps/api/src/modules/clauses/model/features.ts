@@ -63,25 +63,28 @@ const segmentWordsCache = new WeakMap<Segment, SegmentWords>();
 export function segmentWordsOf(segment: Segment): SegmentWords {
   let cached = segmentWordsCache.get(segment);
   if (!cached) {
-    const words = wordsOf(segment.text);
-    const idOf = new Map<string, number>();
-    const distinct: string[] = [];
-    const ids = new Uint32Array(words.length);
-    for (let i = 0; i < words.length; i++) {
-      const word = words[i]!;
-      let id = idOf.get(word);
-      if (id === undefined) {
-        id = distinct.length;
-        idOf.set(word, id);
-        distinct.push(word);
-      }
-      ids[i] = id;
-    }
-    const content = distinct.filter((word) => !STOP.has(word));
-    cached = { words, distinct, ids, content };
+    cached = textWordsOf(segment.text);
     segmentWordsCache.set(segment, cached);
   }
   return cached;
+}
+
+export function textWordsOf(text: string): SegmentWords {
+  const words = wordsOf(text);
+  const idOf = new Map<string, number>();
+  const distinct: string[] = [];
+  const ids = new Uint32Array(words.length);
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    let id = idOf.get(word);
+    if (id === undefined) {
+      id = distinct.length;
+      idOf.set(word, id);
+      distinct.push(word);
+    }
+    ids[i] = id;
+  }
+  return { words, distinct, ids, content: distinct.filter((word) => !STOP.has(word)) };
 }
 
 /**
