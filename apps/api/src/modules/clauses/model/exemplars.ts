@@ -191,8 +191,9 @@ export class ExemplarIndex {
         bigramCounts.push(1);
       }
     }
+    const rightsOf = distinct.map((word) => this.bigramId.get(word));
     bigramEnds.forEach((i, slot) => {
-      addTerm(this.bigramId.get(words[i - 1]!)?.get(words[i]!), bigramCounts[slot]!);
+      addTerm(rightsOf[ids[i - 1]!]?.get(words[i]!), bigramCounts[slot]!);
     });
     if (norm === 0) return best;
     const scale = 1 / Math.sqrt(norm);

@@ -75,9 +75,8 @@ export function rerankInputs(
   { index: category, stems }: RerankedCategory,
   candidates: number[],
 ): number[][] {
-  const share = (text: string) => {
+  const share = (present: Set<string>) => {
     if (stems.length === 0) return 0;
-    const present = new Set(stemsOf(text));
     return stems.filter((stem) => present.has(stem)).length / stems.length;
   };
   const best = logit(scores[candidates[0]!]![category]!);
@@ -90,7 +89,7 @@ export function rerankInputs(
       index + 1 < scores.length ? logit(scores[index + 1]![category]!) : -LOGIT_LIMIT,
     );
     const segment = segments[index]!;
-    const words = segment.text.split(/\s+/).filter(Boolean).length;
+    const { words, contextStems, ownStems } = candidateTextOf(segment);
     return [
       own,
       own - best,
@@ -103,10 +102,30 @@ export function rerankInputs(
       words < 8 ? 1 : 0,
       segment.isTitle ? 1 : 0,
       segment.heading ? 1 : 0,
-      share(`${segment.heading} ${segment.outline ?? ''}`),
-      share(segment.text),
+      share(contextStems),
+      share(ownStems),
     ];
   });
+}
+
+/**
+ * What the inputs read of a segment's text, the same for every category: worked out once per
+ * segment object, as a segment is a candidate of several categories.
+ */
+type CandidateText = { words: number; contextStems: Set<string>; ownStems: Set<string> };
+const candidateTexts = new WeakMap<Segment, CandidateText>();
+
+function candidateTextOf(segment: Segment): CandidateText {
+  let cached = candidateTexts.get(segment);
+  if (!cached) {
+    cached = {
+      words: segment.text.split(/\s+/).filter(Boolean).length,
+      contextStems: new Set(stemsOf(`${segment.heading} ${segment.outline ?? ''}`)),
+      ownStems: new Set(stemsOf(segment.text)),
+    };
+    candidateTexts.set(segment, cached);
+  }
+  return cached;
 }
 
 /** Categories read as whole clauses (not phrases such as Parties or dates). */
