@@ -100,9 +100,8 @@ export function documentProfiles(
         else best.splice(2, 0, p);
         best.length = 3;
       }
-      COUNT_LEVELS.forEach((level, k) => {
-        if (p >= level) counts[j]![k]!++;
-      });
+      const passed = counts[j]!;
+      for (let k = 0; k < COUNT_LEVELS.length; k++) if (p >= COUNT_LEVELS[k]!) passed[k]!++;
     }
   }
   const bestLogits = top.map((best) => clampedLogit(best[0]!));

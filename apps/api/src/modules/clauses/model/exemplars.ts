@@ -201,12 +201,13 @@ export class ExemplarIndex {
     let touchedCount = 0;
     for (let q = 0; q < queryIds.length; q++) {
       const id = queryIds[q]!;
-      const weight = queryWeights[q]!;
+      // (weight × scale) × posting weight, as before the product was hoisted: the same sums.
+      const scaled = queryWeights[q]! * scale;
       const end = postingStart[id + 1]!;
       for (let k = postingStart[id]!; k < end; k++) {
         const p = postingPassages[k]!;
         if (accumulator[p] === 0) touched[touchedCount++] = p;
-        accumulator[p]! += weight * scale * postingWeights[k]!;
+        accumulator[p]! += scaled * postingWeights[k]!;
       }
     }
     for (let i = 0; i < touchedCount; i++) {
@@ -223,9 +224,12 @@ const LOGIT_LIMIT = 10;
 
 /** The fusion's inputs for one segment and category: its probability's logit and its similarity. */
 export function fusionInputs(probability: number, similarity: number): number[] {
+  return [clampedLogit(probability), similarity];
+}
+
+function clampedLogit(probability: number): number {
   const p = Math.min(1 - 1e-6, Math.max(1e-6, probability));
-  const logit = Math.max(-LOGIT_LIMIT, Math.min(LOGIT_LIMIT, Math.log(p / (1 - p))));
-  return [logit, similarity];
+  return Math.max(-LOGIT_LIMIT, Math.min(LOGIT_LIMIT, Math.log(p / (1 - p))));
 }
 
 /** Each segment's probabilities fused with its similarities (per category: weights then bias). */
@@ -234,13 +238,16 @@ export function fuseExemplars(
   similarities: Float32Array[],
   fusion: number[][],
 ): Float32Array[] {
-  return scores.map((row, s) =>
-    row.map((p, j) => {
+  return scores.map((row, s) => {
+    const fused = new Float32Array(row.length);
+    const similarity = similarities[s]!;
+    for (let j = 0; j < row.length; j++) {
       const w = fusion[j]!;
-      const [logit, similarity] = fusionInputs(p, similarities[s]![j]!);
-      return 1 / (1 + Math.exp(-(w[0]! * logit! + w[1]! * similarity! + w[2]!)));
-    }),
-  );
+      fused[j] =
+        1 / (1 + Math.exp(-(w[0]! * clampedLogit(row[j]!) + w[1]! * similarity[j]! + w[2]!)));
+    }
+    return fused;
+  });
 }
 
 /** Per category: the document's best similarity over its segments. */
