@@ -95,11 +95,15 @@ export function buildExemplars(passages: ExemplarPassage[]): StoredExemplars {
   return stored;
 }
 
+type VocabularyWord = { index: number; term: number; bigrams: Map<number, number> | null };
+
 /** The index ready for lookups: postings per term, flattened into typed arrays. */
 export class ExemplarIndex {
-  private readonly termId: Map<string, number>;
-  /** The bigram terms' ids by their two words ("a_b" under a, then b): no string to build per lookup. */
-  private readonly bigramId = new Map<string, Map<string, number>>();
+  /**
+   * Every word of the terms, looked up once per distinct word of a query: its own term's id (-1
+   * when not a term), and the ids of the bigram terms it starts, by their second word's index.
+   */
+  private readonly vocabulary = new Map<string, VocabularyWord>();
   private readonly idf: Float32Array;
   private readonly defaultIdf: number;
   private readonly passageCategory: Uint8Array;
@@ -115,15 +119,24 @@ export class ExemplarIndex {
     stored: StoredExemplars,
     readonly categories: number,
   ) {
-    this.termId = new Map(stored.terms.map((term, i) => [term, i]));
+    const wordOf = (word: string) => {
+      let entry = this.vocabulary.get(word);
+      if (!entry) {
+        entry = { index: this.vocabulary.size, term: -1, bigrams: null };
+        this.vocabulary.set(word, entry);
+      }
+      return entry;
+    };
     stored.terms.forEach((term, i) => {
       // Words never hold '_' (wordsOf), so the first one splits a bigram.
       const split = term.indexOf('_');
-      if (split < 0) return;
-      const left = term.slice(0, split);
-      let rights = this.bigramId.get(left);
-      if (!rights) this.bigramId.set(left, (rights = new Map()));
-      rights.set(term.slice(split + 1), i);
+      if (split < 0) {
+        wordOf(term).term = i;
+        return;
+      }
+      const left = wordOf(term.slice(0, split));
+      const right = wordOf(term.slice(split + 1));
+      (left.bigrams ??= new Map()).set(right.index, i);
     });
     this.idf = Float32Array.from(stored.idf, (value) => value / IDF_SCALE);
     this.defaultIdf = Math.log(Math.max(1, stored.passages));
@@ -175,8 +188,10 @@ export class ExemplarIndex {
     };
     const wordCounts = new Uint32Array(distinct.length);
     for (const id of ids) wordCounts[id]!++;
+    const known = distinct.map((word) => this.vocabulary.get(word));
     distinct.forEach((word, id) => {
-      if (!STOP.has(word)) addTerm(this.termId.get(word), wordCounts[id]!);
+      const term = known[id]?.term ?? -1;
+      if (!STOP.has(word)) addTerm(term < 0 ? undefined : term, wordCounts[id]!);
     });
     const bigramSlot = new Map<number, number>();
     const bigramEnds: number[] = [];
@@ -191,9 +206,10 @@ export class ExemplarIndex {
         bigramCounts.push(1);
       }
     }
-    const rightsOf = distinct.map((word) => this.bigramId.get(word));
     bigramEnds.forEach((i, slot) => {
-      addTerm(rightsOf[ids[i - 1]!]?.get(words[i]!), bigramCounts[slot]!);
+      const right = known[ids[i]!];
+      const term = right && known[ids[i - 1]!]?.bigrams?.get(right.index);
+      addTerm(term ?? undefined, bigramCounts[slot]!);
     });
     if (norm === 0) return best;
     const scale = 1 / Math.sqrt(norm);
