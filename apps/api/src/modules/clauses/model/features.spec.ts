@@ -49,6 +49,62 @@ describe('segmentFeatures', () => {
   });
 });
 
+/**
+ * The former segmentFeatures, every token's string built and deduplicated by a Set, the buckets
+ * summed in a map in group order: the cheaper one must give the same vector bit for bit.
+ */
+function referenceFeatures(segments: Segment[], index: number, hashBits: number) {
+  const stop = new Set(['the', 'of', 'and', 'a', 'an', 'to', 'in', 'or', 'by', 'be', 'is', 'as']);
+  ['at', 'on'].forEach((word) => stop.add(word));
+  const content = (text: string) => wordsOf(text).filter((word) => !stop.has(word));
+  const mask = (1 << hashBits) - 1;
+  const sums = new Map<number, number>();
+  const addGroup = (prefix: string, tokens: string[], weight: number) => {
+    const unique = new Set(tokens);
+    for (const token of unique) {
+      const bucket = fnv1a(prefix + token) & mask;
+      sums.set(bucket, (sums.get(bucket) ?? 0) + weight / Math.sqrt(unique.size));
+    }
+  };
+  const segment = segments[index]!;
+  const words = wordsOf(segment.text);
+  addGroup('w:', content(segment.text), 1);
+  addGroup(
+    'b:',
+    words.slice(1).map((word, i) => `${words[i]}_${word}`),
+    1,
+  );
+  addGroup('h:', content(segment.heading), 0.7);
+  const position = Math.min(9, Math.floor((index / segments.length) * 10));
+  const length = Math.min(6, Math.floor(Math.log2(1 + words.length)));
+  addGroup('', [`pos:${position}`, `len:${length}`, 'body', 'bias'], 1);
+  if (index > 0) addGroup('p:', content(segments[index - 1]!.text), 0.5);
+  if (index + 1 < segments.length) addGroup('n:', content(segments[index + 1]!.text), 0.5);
+  const indices = [...sums.keys()].sort((x, y) => x - y);
+  return { indices, values: indices.map((bucket) => Math.fround(sums.get(bucket)!)) };
+}
+
+describe('segmentFeatures against the string-built reference', () => {
+  it('gives the same buckets and sums, repeated words, bigrams and numbers included', () => {
+    // Few hash bits, so that groups share buckets and the order of the sums is exercised.
+    const hashBits = 6;
+    const segments = [
+      segment('The fee is the fee: 10 days, 2024 and 3 units at the fee of the fee.', 'Fees'),
+      segment('Licensor licenses the licensee; the licensee licenses the licensor on a licence.'),
+      segment(
+        'No party on or at the 30th day of the term of the term shall assign at all.',
+        'Term',
+      ),
+    ];
+    segments.forEach((_, index) => {
+      const { indices, values } = segmentFeatures(segments, index, { hashBits, context: true });
+      const expected = referenceFeatures(segments, index, hashBits);
+      expect([...indices]).toEqual(expected.indices);
+      expect([...values]).toEqual(expected.values);
+    });
+  });
+});
+
 describe('margins', () => {
   it('sums in float32, feature by feature, as a Float32Array accumulator does', () => {
     const random = mulberry32(11);

@@ -47,6 +47,29 @@ describe('within-document re-ranking', () => {
     expect([second![11], second![12]]).toEqual([0, 0]);
   });
 
+  it('reads a segment’s name-word shares per category, the segment met again for another', () => {
+    const segments = [
+      { ...segment('Neither party shall assign this agreement.'), heading: 'Assignment' },
+      segment('This agreement is governed by the laws of Texas.'),
+    ];
+    const scores = rows([
+      [0.9, 0.4],
+      [0.3, 0.8],
+    ]);
+    const law = { index: 1, stems: ['gover', 'law'] };
+    const assignment = rerankInputs(segments, scores, null, ASSIGNMENT, [0, 1]);
+    const governingLaw = rerankInputs(segments, scores, null, law, [1, 0]);
+    expect(assignment.map((x) => [x[11], x[12]])).toEqual([
+      [1, 1],
+      [0, 0],
+    ]);
+    expect(governingLaw.map((x) => [x[11], x[12]])).toEqual([
+      [0, 0.5],
+      [0, 0],
+    ]);
+    expect(governingLaw[1]![7]).toBe(assignment[0]![7]); // the same segment's length
+  });
+
   it('reorders the best candidates and hands them the old order’s scores', () => {
     const segments = ['one', 'two', 'three', 'four'].map(segment);
     const scores = rows([
