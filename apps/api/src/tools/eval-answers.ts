@@ -535,7 +535,15 @@ function review(): void {
           doc.pages[citation.pageNumber - 1]?.slice(citation.start, citation.end) ===
             citation.quote,
         );
-      if (args.verbose && !ok) wrong.get(column.label)!.push(wrongCell(doc, column.category, cell));
+      if (args.verbose && !ok)
+        wrong
+          .get(column.label)!
+          .push(
+            wrongCell(doc, column.category, cell) +
+              (column.type === 'date'
+                ? `\n    start read ${start?.iso ?? '-'}${start?.agreement ? ` (agreement ${start.agreement.iso})` : ''}; CUAD effective ${doc.contract.answers['Effective Date'] ?? '-'}, agreement ${doc.contract.answers['Agreement Date'] ?? '-'}`
+                : ''),
+          );
     }
   }
   if (args.verbose)
