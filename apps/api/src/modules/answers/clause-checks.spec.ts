@@ -171,12 +171,16 @@ describe('clauseCounts', () => {
       'Neither Party may assign this Agreement without the prior written consent of the other Party, except that a Party may make such an assignment without the other Party’s consent to its Affiliates or to a successor by merger.',
       // A definition says what a change of control is, not what it does.
       '(b) “Change of Control” means the sale of more than half of the voting shares of a Party.',
+      // A party free to assign to whoever takes over its business.
+      'This Agreement is not assignable without the prior written consent of the other Party; provided, however that Premier may assign this Agreement in the event that Premier is sold, merged or reorganized.',
+      'McDATA may assign this Agreement to any entity controlled by McDATA or to any successor by merger or consolidation.',
     ])
       expect(clauseCounts('Change Of Control', text)).toBe(false);
     for (const text of [
       'Either party may terminate this Agreement upon a change of control of the other party.',
       'Any assignment, including by merger or change of control, requires the prior written consent of Supplier.',
       'no consent shall be required for an assignment in connection with a merger, provided that the assigning party gives the other party notice of it.',
+      'Either party may assign this Agreement to a successor by merger, in which case the other party may terminate this Agreement.',
     ])
       expect(clauseCounts('Change Of Control', text)).toBe(true);
   });

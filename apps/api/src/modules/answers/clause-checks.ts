@@ -106,6 +106,13 @@ const NOT_RESTRICTED =
  */
 const CONTROL_CARVED_OUT =
   /\bshall\s+not\s+be\s+(?:considered|deemed|treated\s+as)\s+(?:to\s+be\s+)?an?\s+assignment|\bnor\s+shall\s+any\s+change\s+(?:of|in)\s+control|\bno\s+(?:such\s+)?consent\s+(?:shall|will)\s+be\s+required|\bdoes\s+not\s+require\s+the\s+consent|\bwithout\s+(?:the\s+)?(?:other\s+party['’]s\s+)?(?:prior\s+)?(?:written\s+)?consent,?\s+(?:to|in\s+connection\s+with)\b[^.;]{0,160}\b(?:merger|acquisition|successor|substantially\s+all)/i;
+/**
+ * A party's freedom to assign to whoever takes over its business ("may assign this Agreement to any
+ * successor by merger", "provided that Premier may assign this Agreement in the event that Premier
+ * is sold, merged …"): the assignment clause's carve-out, not a change of control restricted.
+ */
+const FREE_TO_ASSIGN_ON_A_MERGER =
+  /\bmay\s+(?:(?:freely|also|nevertheless|however|,)\s+)*(?:without\s+(?:such\s+)?consent,?\s+)?assign\b[^.;]{0,250}?\b(?:merger|merged|merges|successor|substantially\s+all|sold|acquir\w*)\b/i;
 const CONTROL_TRIGGER = /\bterminat|\bnotice\b|\bnotify/i;
 /** The definition of a change of control ("“Change of Control” means …"): what one is, not what it does. */
 const CONTROL_DEFINED =
@@ -162,7 +169,9 @@ const CHECKS: Partial<Record<Category, ClauseCheck>> = {
   },
   'Change Of Control': {
     counts: (text) =>
-      !CONTROL_DEFINED.test(text) && (!CONTROL_CARVED_OUT.test(text) || CONTROL_TRIGGER.test(text)),
+      !CONTROL_DEFINED.test(text) &&
+      ((!CONTROL_CARVED_OUT.test(text) && !FREE_TO_ASSIGN_ON_A_MERGER.test(text)) ||
+        CONTROL_TRIGGER.test(text)),
   },
   'Expiration Date': {
     counts: (text) => {
