@@ -147,6 +147,9 @@ describe('clauseCounts', () => {
       'The Investor shall not engage in any discussions with a third party about a tender offer for the shares.',
       'Supplier reserves the right to sell other goods at the venue competitive to the Distributor Products.',
       'The Manufacturer may engage in the business of selling other devices.',
+      // "Competent" is no competing.
+      'Any dispute will be submitted exclusively to the competent courts in the Tel-Aviv District.',
+      'All work will be done in a competent fashion in accordance with applicable standards.',
     ])
       expect(clauseCounts('Non-Compete', text)).toBe(false);
     // A restriction that also speaks of staff, or denies the freedom, still counts.

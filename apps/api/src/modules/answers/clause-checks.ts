@@ -70,9 +70,12 @@ const AUTOMATIC_END = /\bautomatically\s+terminat/i;
 const RIGHT_TO_TERMINATE =
   /\b(?:may|can)\s+(?:at\s+any\s+time\s+)?(?:be\s+)?terminat|\b(?:right|entitled)\s+to\s+terminat/i;
 
-/** A non-compete speaks of competing, or of engaging in a business or being engaged by another. */
+/**
+ * A non-compete speaks of competing (not of a "competent" court or workmanship), or of engaging in
+ * a business or being engaged by another.
+ */
 const COMPETE =
-  /\bcompet|\bengage[sd]?\s+in\b(?!\s+(?:any\s+)?(?:discussions?|negotiations?|attempts?)\b)|\bsimilar\s+(?:products?|business|services)\b|\bbe\s+(?:employed|engaged|concerned|interested)\b/i;
+  /\bcompet(?!en[ct])|\bengage[sd]?\s+in\b(?!\s+(?:any\s+)?(?:discussions?|negotiations?|attempts?)\b)|\bsimilar\s+(?:products?|business|services)\b|\bbe\s+(?:employed|engaged|concerned|interested)\b/i;
 /** A promise not to hire or solicit the other's staff: a no-solicit, not a non-compete (unless it speaks of competing). */
 const NO_SOLICIT_OF_STAFF =
   /\b(?:solicit|hire|recruit|employ)\w*\b[^.;]{0,120}\b(?:employees?|personnel|consultants?|contractors?|staff)\b/i;
@@ -158,7 +161,7 @@ const CHECKS: Partial<Record<Category, ClauseCheck>> = {
   'Non-Compete': {
     counts: (text) => {
       const rest = text.replace(AGREEMENT_TITLE, ' ');
-      if (NO_SOLICIT_OF_STAFF.test(rest) && !/\bcompet/i.test(rest)) return false;
+      if (NO_SOLICIT_OF_STAFF.test(rest) && !/\bcompet(?!en[ct])/i.test(rest)) return false;
       if (FREE_TO_COMPETE.test(rest) && !NEGATION.test(rest)) return false;
       if (NOT_RESTRICTED.test(rest)) return false;
       return (
