@@ -28,7 +28,12 @@ import { parseArgs } from 'node:util';
 import { CUAD_CATEGORIES, readCuadLabels, type CuadContract } from '../cuad/labels.js';
 import { readCuadPages } from '../cuad/pages.js';
 import { validationFoldOf, cuadSplitOf } from '../cuad/split.js';
-import type { Category, ComposedAnswer, Evidence } from '../modules/answers/answer.types.js';
+import type {
+  AnswerType,
+  Category,
+  ComposedAnswer,
+  Evidence,
+} from '../modules/answers/answer.types.js';
 import { answerCell } from '../modules/answers/answer-cell.js';
 import { composeAnswer, DEFAULT_THRESHOLD } from '../modules/answers/compose-answer.js';
 import { lexicalEvidence } from '../modules/answers/lexical-evidence.js';
@@ -422,13 +427,7 @@ function extractors(): void {
     ['Agreement Date', dateMatches],
     ['Effective Date', dateMatches],
     ['Expiration Date', dateMatches],
-    [
-      'Parties',
-      (value, answer) =>
-        partyNames(answer).filter((name) =>
-          partyNames(value).some((mine) => mine.includes(name) || name.includes(mine)),
-        ).length >= Math.min(2, partyNames(answer).length),
-    ],
+    ['Parties', namesTheParties],
   ];
   console.log(
     "\nExtractors on the gold passages, against CUAD's answers (contracts with an answer):",
@@ -460,6 +459,16 @@ function extractors(): void {
     }
     console.log(`  ${category.padEnd(36)} ${pct(right, total)}`);
   }
+}
+
+/** The value names CUAD's parties: two of them (or the one CUAD names), each inside or around one of ours. */
+function namesTheParties(value: string, answer: string): boolean {
+  const ours = partyNames(value);
+  const theirs = partyNames(answer);
+  return (
+    theirs.filter((name) => ours.some((mine) => mine.includes(name) || name.includes(mine)))
+      .length >= Math.min(2, theirs.length)
+  );
 }
 
 /**
@@ -507,6 +516,13 @@ function reviewColumns(): typeof REVIEW_COLUMNS {
   });
 }
 
+const PARTIES_COLUMN = {
+  label: 'Parties',
+  category: 'Parties' as Category,
+  question: 'Who are the parties to the agreement?',
+  type: 'parties' as AnswerType,
+};
+
 function review(): void {
   const tally = new Tally();
   const columns = reviewColumns();
@@ -536,6 +552,21 @@ function review(): void {
             citation.quote,
         );
       if (args.verbose && !ok) wrong.get(column.label)!.push(wrongCell(doc, column.category, cell));
+    }
+    // The template's Parties column, reported apart: it is not among the issue's ten columns.
+    const partiesAnswer = doc.contract.answers['Parties'];
+    if (partiesAnswer && partiesAnswer !== '[]') {
+      const cell = answerCell(PARTIES_COLUMN, doc.evidence, {
+        ...(args.evidence === 'model' ? { threshold: FOUND_THRESHOLD } : {}),
+        documents: [{ documentId: doc.id, documentName: doc.name, pageCount: doc.pages.length }],
+      });
+      const ok = cell.value !== null && namesTheParties(cell.value, partiesAnswer);
+      tally.add("Parties column (apart from the ten): names CUAD's parties", ok);
+      if (args.verbose && !ok)
+        wrong.set('Parties', [
+          ...(wrong.get('Parties') ?? []),
+          `  - ${doc.name.slice(0, 70)}\n    expected ${partiesAnswer}; got ${cell.status} ${cell.value ?? ''}`,
+        ]);
     }
   }
   if (args.verbose)
