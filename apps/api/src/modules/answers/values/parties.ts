@@ -188,7 +188,7 @@ function nameIn(quote: string, from: number, to: number): { name: string; start:
   const candidates = starts.map((start) => start + LEAD.exec(text.slice(start))![0].length);
   // The text right after the previous party is its name, unless it is that party's description:
   // then the name follows the last connective ("…, a Delaware corporation …, and HSW …").
-  const lead = DESCRIBES.test(text.slice(candidates[0]!))
+  const lead = DESCRIBES.test(text.slice(candidates[0]))
     ? candidates.findLast(
         (each) => !DESCRIBES.test(text.slice(each)) && cleanName(text.slice(each)),
       )
