@@ -39,6 +39,7 @@ import { composeAnswer, DEFAULT_THRESHOLD } from '../modules/answers/compose-ans
 import { lexicalEvidence } from '../modules/answers/lexical-evidence.js';
 import { clausesToStore } from '../modules/clauses/clause-classification.service.js';
 import { evidenceScore, FOUND_THRESHOLD } from '../modules/clauses/clause-evidence.reader.js';
+import { weighedByChecks } from '../modules/answers/clause-checks.js';
 import { presenceFallback } from '../modules/answers/presence.js';
 import { scoreSentences } from '../modules/answers/search-evidence.js';
 import { ClauseModel } from '../modules/clauses/model/clause-model.js';
@@ -277,7 +278,9 @@ function askAll(alsoQuotedGap?: number): Tally {
         documents: [{ documentId: doc.id, documentName: doc.name, pageCount: doc.pages.length }],
         ...(startIso ? { startDates: new Map([[doc.id, startIso]]) } : {}),
       };
-      let answer = composeAnswer(understood, doc.evidence, options);
+      // Weighed as the product weighs it (ClauseAnswerService, review cells).
+      const evidence = weighedByChecks(doc.evidence, understood.categories[0], THRESHOLD);
+      let answer = composeAnswer(understood, evidence, options);
       // As the product does (ClauseAnswerService): about one document, where the clause index is
       // unsure, search answers for it.
       const [asked] = understood.categories;
@@ -290,11 +293,11 @@ function askAll(alsoQuotedGap?: number): Tally {
         const searched = presenceFallback(
           { documentId: doc.id, documentName: doc.name, pages: doc.pages },
           asked,
-          doc.evidence,
+          evidence,
           { found: FOUND_THRESHOLD },
         );
         if (searched.length > 0)
-          answer = composeAnswer(understood, [...doc.evidence, ...searched], options);
+          answer = composeAnswer(understood, [...evidence, ...searched], options);
       }
       tally.time(performance.now() - began);
       tally.add(
@@ -380,14 +383,18 @@ function across(tally: Tally): void {
     for (const [question, qualifies] of questions) {
       const understood = understandQuestion(question, context);
       const began = performance.now();
-      const answer = composeAnswer(understood, evidence, {
-        threshold: THRESHOLD,
-        documents: group.map((doc) => ({
-          documentId: doc.id,
-          documentName: doc.name,
-          pageCount: doc.pages.length,
-        })),
-      });
+      const answer = composeAnswer(
+        understood,
+        weighedByChecks(evidence, understood.categories[0], THRESHOLD),
+        {
+          threshold: THRESHOLD,
+          documents: group.map((doc) => ({
+            documentId: doc.id,
+            documentName: doc.name,
+            pageCount: doc.pages.length,
+          })),
+        },
+      );
       tally.time(performance.now() - began);
       const listed = new Set(
         answer.documents
