@@ -31,10 +31,10 @@ const found = (documentId: number, pageText: string): Evidence => ({
 
 function serviceOver(evidence: Evidence[]): ClauseAnswerService {
   const documents = {
-    documentsOf: async () => [LICENCE, SUPPLY],
-    citablePages: async () => [],
+    documentsOf: () => Promise.resolve([LICENCE, SUPPLY]),
+    citablePages: () => Promise.resolve([]),
   } as unknown as DocumentReader;
-  const clauses = { read: async () => evidence } as unknown as ClauseEvidenceReader;
+  const clauses = { read: () => Promise.resolve(evidence) } as unknown as ClauseEvidenceReader;
   return new ClauseAnswerService(documents, clauses);
 }
 
