@@ -84,7 +84,7 @@ describe('routes', () => {
     expect(screen.queryByText('Error fetching projects')).not.toBeInTheDocument();
   });
 
-  it("asks for the Clause Review's matrix while the session is determined, and once per visit", async () => {
+  it("asks for the Clause Review's matrix once the session has a user, and once per visit", async () => {
     const session = deferred<MockResponse>();
     const matrix = makeClauseMatrix(
       makeClausesResponse({ documents: [makeDocumentClauses({ originalname: 'Lease.pdf' })] }),
@@ -98,12 +98,15 @@ describe('routes', () => {
     const matrixCalls = () => server.callsTo('GET', '/api/projects/5/clauses/matrix');
     const router = await renderApp('/project/5/clauses');
 
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    // Nothing but the session is asked for before it is known.
+    expect(server.calls.map((call) => call.path)).toEqual(['/api/auth/user']);
+    session.resolve({ body: { user: testUser } });
     await waitFor(() => expect(matrixCalls()).toHaveLength(1));
     expect(matrixCalls()[0]?.search).toBe('?minScore=0.2&columns=review');
-    expect(server.callsTo('GET', '/api/projects')).toHaveLength(0);
-    session.resolve({ body: { user: testUser } });
     expect(await screen.findByRole('grid', { name: 'Clause review' })).toBeInTheDocument();
     expect(server.callsTo('GET', '/api/auth/user')).toHaveLength(1);
+    expect(server.callsTo('GET', '/api/projects')).toHaveLength(1);
 
     // A filter is not a new visit.
     await router.navigate('/project/5/clauses?redFlags=1');
@@ -117,16 +120,13 @@ describe('routes', () => {
     expect(await screen.findByRole('grid', { name: 'Clause review' })).toBeInTheDocument();
   });
 
-  it('sends a visitor who opens the Clause Review to /login', async () => {
-    const server = mockFetch({
-      'GET /api/auth/user': signedOut,
-      'GET /api/projects/5/clauses/matrix': signedOut,
-    });
+  it('sends a visitor who opens the Clause Review to /login, asking for no clauses', async () => {
+    const server = mockFetch({ 'GET /api/auth/user': signedOut });
     const router = await renderApp('/project/5/clauses');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
-    expect(server.callsTo('GET', '/api/projects')).toHaveLength(0);
+    expect(server.calls.filter((call) => call.path.startsWith('/api/projects'))).toEqual([]);
   });
 
   it('redirects /project/:id to its deal details', async () => {
