@@ -1,4 +1,4 @@
-import type { Category } from './answer.types.js';
+import type { Category, Evidence } from './answer.types.js';
 import { termOf } from './values/expiration.js';
 
 /**
@@ -179,4 +179,29 @@ export function relatedCategories(category: Category): readonly Category[] {
 /** Whether a candidate the model did not find states a clause of `category` in so many words. */
 export function clauseStated(category: Category, text: string): boolean {
   return CHECKS[category]?.states?.(text) ?? false;
+}
+
+/**
+ * The evidence as a review cell and a chat answer weigh it: a found clause without the words its
+ * category cannot lack drops under the threshold; a candidate under it that states the clause in
+ * so many words reaches it; a found clause of a related category that states it ("an exclusive
+ * license") answers as one of the asked category.
+ */
+export function weighedByChecks(
+  evidence: readonly Evidence[],
+  category: Category | undefined,
+  threshold: number,
+): Evidence[] {
+  if (!category) return [...evidence];
+  const related = relatedCategories(category);
+  return evidence.flatMap((each): Evidence[] => {
+    const text = each.pageText.slice(each.start, each.end);
+    if (related.includes(each.category))
+      return each.score >= threshold && clauseStated(category, text) ? [{ ...each, category }] : [];
+    if (each.score >= threshold && !clauseCounts(category, text))
+      return [{ ...each, score: threshold * 0.99 }];
+    if (each.score < threshold && clauseStated(category, text))
+      return [{ ...each, score: threshold }];
+    return [each];
+  });
 }
