@@ -43,6 +43,33 @@ describe('document words', () => {
     expect(capped.terms[0]).toEqual(['affiliate']);
   });
 
+  it('ranks a term met in many of the category’s contracts above a rarer one of higher ratio', () => {
+    // "divert" is in 4 of the 6 contracts holding the category and 1 of the 6 others (ratio 2.5,
+    // share 5/8); "lima" in 2 and none (ratio 3, share 3/8).
+    const documents = [
+      ['divert', 'lima'],
+      ['divert', 'lima'],
+      ['divert'],
+      ['divert'],
+      [],
+      [],
+      ['divert'],
+      [],
+      [],
+      [],
+      [],
+      [],
+    ].map((terms) => new Set(terms));
+    const present = documents.map((_, i) => [i < 6]);
+    const words = fitDocumentWords(documents, present, 1, {
+      terms: 2,
+      minPositives: 2,
+      smoothing: 1,
+    });
+    expect(words.terms[0]).toEqual(['divert', 'lima']);
+    expect(words.weights[0]![1]).toBeGreaterThan(words.weights[0]![0]!);
+  });
+
   it('scores a document by the share of each category’s marker weight it holds', () => {
     const scorer = new DocumentWordScorer({
       terms: [['most_favored', 'lowest'], ['liquidated_damages'], []],
