@@ -81,4 +81,22 @@ describe('document words', () => {
     expect(shares).toEqual([0.75, 0, 0]);
     expect(scorer.scoresOf(new Set(['lowest', 'liquidated_damages']))).toEqual([0.25, 1, 0]);
   });
+
+  it('finds the same markers scanning the segments as from the document’s terms', () => {
+    const scorer = new DocumentWordScorer({
+      terms: [
+        ['most_favored', 'favored'],
+        ['shall_not', 'compete', 'not_compete'],
+      ],
+      weights: [
+        [3, 1],
+        [2, 1, 1],
+      ],
+    });
+    const segments = documentOf(
+      'SECTION 4\nCOVENANTS\n\nDistributor shall not directly compete with the Company. Most favored pricing.',
+    );
+    expect(scorer.scores(segments)).toEqual(scorer.scoresOf(documentTerms(segments)));
+    expect(scorer.scores(segments)).toEqual([1, 0.75]);
+  });
 });

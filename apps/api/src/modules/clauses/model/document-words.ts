@@ -36,13 +36,24 @@ export function documentTerms(segments: Segment[]): Set<string> {
   return terms;
 }
 
-function forEachTerm(segments: Segment[], visit: (term: string) => void): void {
+/**
+ * Visits the document's terms (repeats included). With `pairsAfter`, a word pair is only built
+ * when its first word is one of those: scoring needs the markers' pairs only, and building every
+ * pair's string is most of the cost.
+ */
+function forEachTerm(
+  segments: Segment[],
+  visit: (term: string) => void,
+  pairsAfter?: Set<string>,
+): void {
   let heading: string | null = null;
   const visitText = (text: string) => {
     const words = wordsOf(text);
     for (let i = 0; i < words.length; i++) {
       visit(words[i]!);
-      if (i > 0) visit(`${words[i - 1]}_${words[i]}`);
+      if (i > 0 && (!pairsAfter || pairsAfter.has(words[i - 1]!))) {
+        visit(`${words[i - 1]}_${words[i]}`);
+      }
     }
   };
   for (const segment of segments) {
@@ -120,6 +131,8 @@ export class DocumentWordScorer {
   /** Term → the categories it marks and its weight for each. */
   private readonly markers = new Map<string, { category: number; weight: number }[]>();
   private readonly totals: number[];
+  /** The first words of the markers that are word pairs. */
+  private readonly pairStarts = new Set<string>();
 
   constructor(words: DocumentWords) {
     words.terms.forEach((terms, category) =>
@@ -130,12 +143,16 @@ export class DocumentWordScorer {
         else this.markers.set(term, [entry]);
       }),
     );
+    for (const term of this.markers.keys()) {
+      const split = term.indexOf('_');
+      if (split > 0) this.pairStarts.add(term.slice(0, split));
+    }
     this.totals = words.weights.map((weights) => weights.reduce((sum, w) => sum + w, 0));
   }
 
   /** Per category: the share (0 to 1) of its markers' weight found in the document. */
   scores(segments: Segment[]): number[] {
-    return this.scoresOfTerms((visit) => forEachTerm(segments, visit));
+    return this.scoresOfTerms((visit) => forEachTerm(segments, visit, this.pairStarts));
   }
 
   /** The same, from a document's terms (documentTerms). */
