@@ -250,7 +250,7 @@ export const TECHNIQUES: Record<string, Technique> = {
     stack: true,
   },
 };
-export const DEFAULT_TECHNIQUE = 'reranked';
+export const DEFAULT_TECHNIQUE = 'doc-words';
 
 export type TrainSettings = {
   folds: number;
