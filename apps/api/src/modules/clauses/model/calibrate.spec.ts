@@ -63,13 +63,4 @@ describe('fitNewtonLogistic', () => {
     expect(weight).toBeLessThan(2);
     expect(Math.abs(bias!)).toBeLessThan(1e-6);
   });
-
-  it('draws the weights toward a prior rather than toward zero', () => {
-    const rows = [[-1], [-0.5], [0.5], [1]];
-    const labels = [false, true, false, true];
-    const [free] = fitNewtonLogistic(rows, labels, 1);
-    const [drawn] = fitNewtonLogistic(rows, labels, 1e4, 25, [3]);
-    expect(Math.abs(free!)).toBeLessThan(0.5);
-    expect(drawn).toBeCloseTo(3, 2);
-  });
 });

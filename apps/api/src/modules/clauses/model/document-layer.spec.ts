@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { CUAD_CATEGORIES } from '../../../cuad/labels.js';
-import { pooledPriors, positiveWeightsOf } from '../training/train.js';
+import { positiveWeightsOf } from '../training/train.js';
 import { documentProfile, documentProfiles, ruleHits } from './document-layer.js';
 import { segmentDocument } from './segment.js';
 
@@ -82,30 +82,5 @@ describe('document layer inputs', () => {
 
   it('weighs rarer categories’ positives up, between 2 and 8', () => {
     expect(Array.from(positiveWeightsOf([400, 100, 25, 1]))).toEqual([2, 2, 4, 8]);
-  });
-});
-
-describe('pooled document layer', () => {
-  it('fits the shared inputs on every category at once and leaves the related ones at zero', () => {
-    // Two categories; the first input speaks for presence in both, the related one (category 0's
-    // only) is noise. Category 1 has a different base rate, which its own bias absorbs.
-    const profiles: number[][][] = [];
-    const presence: boolean[][] = [];
-    for (let i = 0; i < 400; i++) {
-      const x = (i % 20) / 5 - 2;
-      profiles.push([
-        [x, (i * 7) % 3, 0.5],
-        [x, 0.5],
-      ]);
-      presence.push([x > 0, x > 1]);
-    }
-    const documents = profiles.map((_, i) => i);
-    const priors = pooledPriors(profiles, presence, documents, { head: 1, tail: 1 });
-    expect(priors[0]).toHaveLength(3);
-    expect(priors[1]).toHaveLength(2);
-    expect(priors[0]![0]).toBeGreaterThan(1);
-    expect(priors[0]![1]).toBe(0);
-    expect(priors[0]![2]).toBe(priors[1]![1]);
-    expect(priors[0]![0]).toBe(priors[1]![0]);
   });
 });
