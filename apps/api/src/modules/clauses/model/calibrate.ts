@@ -79,14 +79,12 @@ export function bestF1Threshold(
 /**
  * L2-regularised logistic regression on a few dense inputs by Newton's method (weights, then the
  * bias, which is not penalised): exact and quick for the small heads fitted on held-out scores.
- * The penalty draws the weights toward `prior` (zero by default).
  */
 export function fitNewtonLogistic(
   rows: ArrayLike<number>[],
   labels: ArrayLike<boolean>,
   l2: number,
   iterations = 25,
-  prior?: ArrayLike<number>,
 ): number[] {
   const width = rows[0]?.length ?? 0;
   const size = width + 1;
@@ -110,7 +108,7 @@ export function fitNewtonLogistic(
     for (let k = 0; k < size; k++) {
       for (let m = 0; m < k; m++) hessian[m]![k] = hessian[k]![m]!;
       if (k < width) {
-        gradient[k]! += l2 * (w[k]! - (prior?.[k] ?? 0));
+        gradient[k]! += l2 * w[k]!;
         hessian[k]![k]! += l2;
       } else hessian[k]![k]! += 1e-9;
     }

@@ -46,17 +46,6 @@ import {
   topCandidates,
 } from '../model/rerank.js';
 
-export type RichLayerOptions = {
-  context: ProfileContext;
-  l2: number;
-  /**
-   * Draw each category's weights toward one layer fitted on every category's documents at once
-   * (with a bias per category) instead of toward zero: a rare category's few positive contracts
-   * then only move the shared reading of the profile where they have evidence.
-   */
-  pooled?: boolean;
-};
-
 /** A way of training the clause model; `npm run train:clauses -- --technique <name>`. */
 export type Technique = {
   name: string;
@@ -76,7 +65,7 @@ export type Technique = {
    * The document layer reads the richer profile (documentProfiles) with this context, is fitted
    * by Newton's method with this L2 penalty, and takes its thresholds from held-out scores.
    */
-  richLayer?: RichLayerOptions;
+  richLayer?: { context: ProfileContext; l2: number };
   /** Rescore spans from the document's verdict and their rank (rescore.ts), with this L2 penalty. */
   rescore?: { l2: number; inputs: number };
   /**
@@ -172,32 +161,6 @@ export const TECHNIQUES: Record<string, Technique> = {
     stack: false,
     documentRules: true,
     richLayer: { context: 'related', l2: 1 },
-    exemplars: { layer: true, fuse: true },
-    rerank: true,
-    documentWords: true,
-  },
-  'pooled-layer': {
-    name: 'pooled-layer',
-    description:
-      "'reranked' with the document layer's weights drawn toward one layer fitted on every category at once (L2 3) rather than toward zero",
-    features: { hashBits: 18, context: true },
-    documentLayer: true,
-    verifiers: true,
-    stack: false,
-    documentRules: true,
-    richLayer: { context: 'related', l2: 3, pooled: true },
-    exemplars: { layer: true, fuse: true },
-    rerank: true,
-  },
-  'doc-words-pooled': {
-    name: 'doc-words-pooled',
-    description: "'doc-words' with the pooled document layer of 'pooled-layer'",
-    features: { hashBits: 18, context: true },
-    documentLayer: true,
-    verifiers: true,
-    stack: false,
-    documentRules: true,
-    richLayer: { context: 'related', l2: 3, pooled: true },
     exemplars: { layer: true, fuse: true },
     rerank: true,
     documentWords: true,
@@ -703,7 +666,7 @@ function fitRichDocumentLayer(
   documents: LabelledDocument[],
   probabilities: Float32Array[][],
   rules: boolean,
-  options: RichLayerOptions,
+  options: { context: ProfileContext; l2: number },
   folds: number,
   exemplarBest: number[][] | null,
   wordShares: number[][] | null,
@@ -722,15 +685,6 @@ function fitRichDocumentLayer(
   const foldOf = documents.map((document) => cuadFoldOf(document.pdfFile, folds));
   const heldOut = documents.map(() => new Array<number>(CATEGORIES).fill(0));
   const weights: number[][] = [];
-  const presence = presenceOf(documents);
-  // The profile's inputs before the related categories' and after them (exemplars, words).
-  const shared = { head: rules ? 9 : 8, tail: (exemplarBest ? 1 : 0) + (wordShares ? 1 : 0) };
-  const priorsOf = (train: number[]) =>
-    options.pooled ? pooledPriors(profiles, presence, train, shared) : null;
-  const foldPriors = [...Array(folds).keys()].map((fold) =>
-    priorsOf(documents.flatMap((_, i) => (foldOf[i] === fold ? [] : [i]))),
-  );
-  const allPriors = priorsOf(documents.map((_, i) => i));
   CUAD_CATEGORIES.forEach((_, j) => {
     const rows = profiles.map((profile) => profile[j]!);
     const labels = documents.map((document) => isPresent(document, j));
@@ -740,14 +694,12 @@ function fitRichDocumentLayer(
         train.map((i) => rows[i]!),
         train.map((i) => labels[i]!),
         options.l2,
-        25,
-        foldPriors[fold]?.[j],
       );
       rows.forEach((row, i) => {
         if (foldOf[i] === fold) heldOut[i]![j] = dense(w, row);
       });
     }
-    weights.push(fitNewtonLogistic(rows, labels, options.l2, 25, allPriors?.[j]));
+    weights.push(fitNewtonLogistic(rows, labels, options.l2));
   });
   const thresholds = documentThresholds(
     documents,
@@ -764,42 +716,6 @@ function fitRichDocumentLayer(
     },
     heldOut,
   };
-}
-
-/**
- * Per category, the prior of its layer's weights: one logistic regression over every category's
- * profiles of the given documents (their shared inputs, and a bias per category), its weights
- * placed at the shared inputs and zero at the related categories' own.
- */
-export function pooledPriors(
-  /** Per document, per category: the profile. */
-  profiles: number[][][],
-  presence: boolean[][],
-  documents: number[],
-  shared: { head: number; tail: number },
-): number[][] {
-  const categories = profiles[0]?.length ?? 0;
-  const sharedOf = (row: number[]) => [
-    ...row.slice(0, shared.head),
-    ...row.slice(row.length - shared.tail),
-  ];
-  const rows: number[][] = [];
-  const labels: boolean[] = [];
-  for (const i of documents) {
-    for (let j = 0; j < categories; j++) {
-      const bias = new Array<number>(categories).fill(0);
-      bias[j] = 1;
-      rows.push([...sharedOf(profiles[i]![j]!), ...bias]);
-      labels.push(presence[i]![j]!);
-    }
-  }
-  const width = shared.head + shared.tail;
-  const w = fitNewtonLogistic(rows, labels, 0.01).slice(0, width);
-  return profiles[0]!.map((row) => [
-    ...w.slice(0, shared.head),
-    ...new Array<number>(row.length - width).fill(0),
-    ...w.slice(shared.head),
-  ]);
 }
 
 /** Per category, the F1-optimal threshold of the document layer's scores (`scores[category]`). */
