@@ -4,8 +4,9 @@
  * - the classify stage's share of analysis time, and pages and clauses classified per second
  *   (from the server's "document ingested" log lines, so only on the run that analyses the
  *   corpus; with BENCH_DATA_DIR they are saved there and printed again by later runs, marked so);
- * - `GET /api/projects/:id/clauses/matrix?minScore=0.2`, what the Clause Review loads, and
- *   `GET /api/projects/:id/clauses` with the same candidates and by default (the API's whole answer);
+ * - `GET /api/projects/:id/clauses/matrix?minScore=0.2&columns=review`, what the Clause Review
+ *   loads, the whole matrix its "Show all" loads, and `GET /api/projects/:id/clauses` with the
+ *   same candidates and by default (the API's whole answer);
  * - the matrix's export to xlsx and CSV.
  * Latencies are medians of RUNS runs (default 5), after one unmeasured warm request.
  *
@@ -109,7 +110,11 @@ try {
 
   for (const [label, url] of [
     [
-      'Clause Review load, matrix (?minScore=0.2)',
+      'Clause Review load, matrix of its columns (?minScore=0.2&columns=review)',
+      `/api/projects/${projectId}/clauses/matrix?minScore=0.2&columns=review`,
+    ],
+    [
+      'Clause Review "Show all", whole matrix (?minScore=0.2)',
       `/api/projects/${projectId}/clauses/matrix?minScore=0.2`,
     ],
     ['Every candidate clause (?minScore=0.2)', `/api/projects/${projectId}/clauses?minScore=0.2`],

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import type { Response as SuperagentResponse } from 'superagent';
 import {
+  CLAUSE_REVIEW_CATEGORIES,
   type ClauseMatrixResponse,
   type ClausesResponse,
   firstWords,
@@ -166,6 +167,32 @@ describeWithCorpus('clauses: what the clause model found, per project and per do
     // Down to a floor, the categories the model does not report show their best candidate.
     const candidates = (await matrixOf('?minScore=0')).documents.flatMap((d) => d.cells);
     expect(candidates.some((cell) => !cell.found)).toBe(true);
+  });
+
+  it("keeps only the review's grouped categories with ?columns=review", async () => {
+    for (const query of ['?minScore=0', '']) {
+      const url = `/api/projects/${projectId}/clauses/matrix${query}`;
+      const whole = (await agent.get(url).expect(200)).body as ClauseMatrixResponse;
+      const review = (await agent.get(`${url}${query ? '&' : '?'}columns=review`).expect(200))
+        .body as ClauseMatrixResponse;
+      const reviewed = new Set(CLAUSE_REVIEW_CATEGORIES);
+      expect(review).toEqual({
+        ...whole,
+        documents: whole.documents.map((document) => ({
+          ...document,
+          cells: document.cells.filter((cell) => reviewed.has(cell.category)),
+        })),
+      });
+      // The other categories had cells, which are left out.
+      expect(review.documents.flatMap((d) => d.cells).length).toBeLessThan(
+        whole.documents.flatMap((d) => d.cells).length,
+      );
+      expect(review.documents.some((d) => d.cells.length > 0)).toBe(true);
+    }
+    const refused = await agent
+      .get(`/api/projects/${projectId}/clauses/matrix?columns=all`)
+      .expect(400);
+    expect(refused.body.error).toBe('columns must be review');
   });
 
   it('answers 400 for a bad minScore or an unknown parameter', async () => {

@@ -118,6 +118,11 @@ export const CLAUSE_REVIEW_GROUPS: { label: string; categories: string[] }[] = [
   { label: 'Law', categories: ['Governing Law'] },
 ];
 
+/** Every category of the Clause Review's groups, in their order. */
+export const CLAUSE_REVIEW_CATEGORIES: readonly string[] = CLAUSE_REVIEW_GROUPS.flatMap(
+  (group) => group.categories,
+);
+
 /** Clauses that can block or reprice a deal: the Clause Review's "red flags only" filter. */
 export const RED_FLAG_CATEGORIES: readonly string[] = [
   'Change Of Control',
@@ -139,6 +144,15 @@ export const clausesQuerySchema = z.strictObject({
     .optional(),
 });
 export type ClausesQuery = z.infer<typeof clausesQuerySchema>;
+
+/**
+ * The matrix's query: `?columns=review` keeps the cells of the Clause Review's grouped categories
+ * only (what the page shows until "Show all"), about half of the whole matrix.
+ */
+export const clauseMatrixQuerySchema = clausesQuerySchema.extend({
+  columns: z.enum(['review'], { message: 'columns must be review' }).optional(),
+});
+export type ClauseMatrixQuery = z.infer<typeof clauseMatrixQuerySchema>;
 
 export const clauseExportQuerySchema = z.strictObject({
   format: z.enum(['xlsx', 'csv'], { message: 'format must be xlsx or csv' }),

@@ -28,12 +28,18 @@ import { parseArgs } from 'node:util';
 import { CUAD_CATEGORIES, readCuadLabels, type CuadContract } from '../cuad/labels.js';
 import { readCuadPages } from '../cuad/pages.js';
 import { validationFoldOf, cuadSplitOf } from '../cuad/split.js';
-import type { Category, ComposedAnswer, Evidence } from '../modules/answers/answer.types.js';
+import type {
+  AnswerType,
+  Category,
+  ComposedAnswer,
+  Evidence,
+} from '../modules/answers/answer.types.js';
 import { answerCell } from '../modules/answers/answer-cell.js';
 import { composeAnswer, DEFAULT_THRESHOLD } from '../modules/answers/compose-answer.js';
 import { lexicalEvidence } from '../modules/answers/lexical-evidence.js';
 import { clausesToStore } from '../modules/clauses/clause-classification.service.js';
 import { evidenceScore, FOUND_THRESHOLD } from '../modules/clauses/clause-evidence.reader.js';
+import { weighedByChecks } from '../modules/answers/clause-checks.js';
 import { presenceFallback } from '../modules/answers/presence.js';
 import { scoreSentences } from '../modules/answers/search-evidence.js';
 import { ClauseModel } from '../modules/clauses/model/clause-model.js';
@@ -272,7 +278,9 @@ function askAll(alsoQuotedGap?: number): Tally {
         documents: [{ documentId: doc.id, documentName: doc.name, pageCount: doc.pages.length }],
         ...(startIso ? { startDates: new Map([[doc.id, startIso]]) } : {}),
       };
-      let answer = composeAnswer(understood, doc.evidence, options);
+      // Weighed as the product weighs it (ClauseAnswerService, review cells).
+      const evidence = weighedByChecks(doc.evidence, understood.categories[0], THRESHOLD);
+      let answer = composeAnswer(understood, evidence, options);
       // As the product does (ClauseAnswerService): about one document, where the clause index is
       // unsure, search answers for it.
       const [asked] = understood.categories;
@@ -285,11 +293,11 @@ function askAll(alsoQuotedGap?: number): Tally {
         const searched = presenceFallback(
           { documentId: doc.id, documentName: doc.name, pages: doc.pages },
           asked,
-          doc.evidence,
+          evidence,
           { found: FOUND_THRESHOLD },
         );
         if (searched.length > 0)
-          answer = composeAnswer(understood, [...doc.evidence, ...searched], options);
+          answer = composeAnswer(understood, [...evidence, ...searched], options);
       }
       tally.time(performance.now() - began);
       tally.add(
@@ -375,14 +383,18 @@ function across(tally: Tally): void {
     for (const [question, qualifies] of questions) {
       const understood = understandQuestion(question, context);
       const began = performance.now();
-      const answer = composeAnswer(understood, evidence, {
-        threshold: THRESHOLD,
-        documents: group.map((doc) => ({
-          documentId: doc.id,
-          documentName: doc.name,
-          pageCount: doc.pages.length,
-        })),
-      });
+      const answer = composeAnswer(
+        understood,
+        weighedByChecks(evidence, understood.categories[0], THRESHOLD),
+        {
+          threshold: THRESHOLD,
+          documents: group.map((doc) => ({
+            documentId: doc.id,
+            documentName: doc.name,
+            pageCount: doc.pages.length,
+          })),
+        },
+      );
       tally.time(performance.now() - began);
       const listed = new Set(
         answer.documents
@@ -422,13 +434,7 @@ function extractors(): void {
     ['Agreement Date', dateMatches],
     ['Effective Date', dateMatches],
     ['Expiration Date', dateMatches],
-    [
-      'Parties',
-      (value, answer) =>
-        partyNames(answer).filter((name) =>
-          partyNames(value).some((mine) => mine.includes(name) || name.includes(mine)),
-        ).length >= Math.min(2, partyNames(answer).length),
-    ],
+    ['Parties', namesTheParties],
   ];
   console.log(
     "\nExtractors on the gold passages, against CUAD's answers (contracts with an answer):",
@@ -460,6 +466,16 @@ function extractors(): void {
     }
     console.log(`  ${category.padEnd(36)} ${pct(right, total)}`);
   }
+}
+
+/** The value names CUAD's parties: two of them (or the one CUAD names), each inside or around one of ours. */
+function namesTheParties(value: string, answer: string): boolean {
+  const ours = partyNames(value);
+  const theirs = partyNames(answer);
+  return (
+    theirs.filter((name) => ours.some((mine) => mine.includes(name) || name.includes(mine)))
+      .length >= Math.min(2, theirs.length)
+  );
 }
 
 /**
@@ -507,6 +523,13 @@ function reviewColumns(): typeof REVIEW_COLUMNS {
   });
 }
 
+const PARTIES_COLUMN = {
+  label: 'Parties',
+  category: 'Parties' as Category,
+  question: 'Who are the parties to the agreement?',
+  type: 'parties' as AnswerType,
+};
+
 function review(): void {
   const tally = new Tally();
   const columns = reviewColumns();
@@ -535,7 +558,30 @@ function review(): void {
           doc.pages[citation.pageNumber - 1]?.slice(citation.start, citation.end) ===
             citation.quote,
         );
-      if (args.verbose && !ok) wrong.get(column.label)!.push(wrongCell(doc, column.category, cell));
+      if (args.verbose && !ok)
+        wrong
+          .get(column.label)!
+          .push(
+            wrongCell(doc, column.category, cell) +
+              (column.type === 'date'
+                ? `\n    start read ${start?.iso ?? '-'}${start?.agreement ? ` (agreement ${start.agreement.iso})` : ''}; CUAD effective ${doc.contract.answers['Effective Date'] ?? '-'}, agreement ${doc.contract.answers['Agreement Date'] ?? '-'}`
+                : ''),
+          );
+    }
+    // The template's Parties column, reported apart: it is not among the issue's ten columns.
+    const partiesAnswer = doc.contract.answers['Parties'];
+    if (partiesAnswer && partiesAnswer !== '[]') {
+      const cell = answerCell(PARTIES_COLUMN, doc.evidence, {
+        ...(args.evidence === 'model' ? { threshold: FOUND_THRESHOLD } : {}),
+        documents: [{ documentId: doc.id, documentName: doc.name, pageCount: doc.pages.length }],
+      });
+      const ok = cell.value !== null && namesTheParties(cell.value, partiesAnswer);
+      tally.add("Parties column (apart from the ten): names CUAD's parties", ok);
+      if (args.verbose && !ok)
+        wrong.set('Parties', [
+          ...(wrong.get('Parties') ?? []),
+          `  - ${doc.name.slice(0, 70)}\n    expected ${partiesAnswer}; got ${cell.status} ${cell.value ?? ''}`,
+        ]);
     }
   }
   if (args.verbose)

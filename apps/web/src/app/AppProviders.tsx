@@ -1,14 +1,12 @@
 import { Provider } from 'react-redux';
 import { Outlet } from 'react-router';
 import { ToastProvider } from '../components/toast/ToastProvider';
-import { makeStore } from './store';
+import { appStore } from './appStore';
 
 /** One store for the signed-in app and the login page; the landing page never loads it. */
-const store = makeStore();
-
 export function AppProviders() {
   return (
-    <Provider store={store}>
+    <Provider store={appStore}>
       <ToastProvider>
         <Outlet />
       </ToastProvider>

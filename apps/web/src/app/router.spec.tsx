@@ -4,7 +4,13 @@ import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, mockFetch, type MockResponse } from '../test/fetchMock';
-import { makeProject, testUser } from '../test/fixtures';
+import {
+  makeClauseMatrix,
+  makeClausesResponse,
+  makeDocumentClauses,
+  makeProject,
+  testUser,
+} from '../test/fixtures';
 import { theme } from './theme';
 
 const signedOut = { status: 401, body: { error: 'Not signed in', code: 'UNAUTHENTICATED' } };
@@ -76,6 +82,51 @@ describe('routes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(sessionChecks).toBe(2);
     expect(screen.queryByText('Error fetching projects')).not.toBeInTheDocument();
+  });
+
+  it("asks for the Clause Review's matrix once the session has a user, and once per visit", async () => {
+    const session = deferred<MockResponse>();
+    const matrix = makeClauseMatrix(
+      makeClausesResponse({ documents: [makeDocumentClauses({ originalname: 'Lease.pdf' })] }),
+    );
+    const server = mockFetch({
+      'GET /api/auth/user': () => session.promise,
+      'GET /api/projects': { body: { projects: [makeProject({ id: 5 })] } },
+      'GET /api/projects/5/clauses/matrix': { body: matrix },
+      'GET /api/projects/5/files': { body: { files: [] } },
+    });
+    const matrixCalls = () => server.callsTo('GET', '/api/projects/5/clauses/matrix');
+    const router = await renderApp('/project/5/clauses');
+
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    // Nothing but the session is asked for before it is known.
+    expect(server.calls.map((call) => call.path)).toEqual(['/api/auth/user']);
+    session.resolve({ body: { user: testUser } });
+    await waitFor(() => expect(matrixCalls()).toHaveLength(1));
+    expect(matrixCalls()[0]?.search).toBe('?minScore=0.2&columns=review');
+    expect(await screen.findByRole('grid', { name: 'Clause review' })).toBeInTheDocument();
+    expect(server.callsTo('GET', '/api/auth/user')).toHaveLength(1);
+    expect(server.callsTo('GET', '/api/projects')).toHaveLength(1);
+
+    // A filter is not a new visit.
+    await router.navigate('/project/5/clauses?redFlags=1');
+    expect(await screen.findByText('No documents match these filters.')).toBeInTheDocument();
+    expect(matrixCalls()).toHaveLength(1);
+
+    await router.navigate('/project/5/documents');
+    expect(await screen.findByRole('heading', { name: 'Upload Documents' })).toBeInTheDocument();
+    await router.navigate('/project/5/clauses');
+    await waitFor(() => expect(matrixCalls()).toHaveLength(2));
+    expect(await screen.findByRole('grid', { name: 'Clause review' })).toBeInTheDocument();
+  });
+
+  it('sends a visitor who opens the Clause Review to /login, asking for no clauses', async () => {
+    const server = mockFetch({ 'GET /api/auth/user': signedOut });
+    const router = await renderApp('/project/5/clauses');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(server.calls.filter((call) => call.path.startsWith('/api/projects'))).toEqual([]);
   });
 
   it('redirects /project/:id to its deal details', async () => {

@@ -27,10 +27,13 @@ export const routes: RouteObject[] = [
             }),
           },
           {
-            lazy: async () => ({
-              Component: (await import('../features/layout/components/ProtectedLayout'))
-                .ProtectedLayout,
-            }),
+            lazy: async () => {
+              const [layout, loader] = await Promise.all([
+                import('../features/layout/components/ProtectedLayout'),
+                import('../features/auth/loaders/sessionLoader'),
+              ]);
+              return { Component: layout.ProtectedLayout, loader: loader.sessionLoader };
+            },
             children: [
               {
                 path: 'dashboard',
@@ -80,11 +83,17 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: 'clauses',
-                    lazy: async () => ({
-                      Component: (
-                        await import('../features/clause-review/components/ClauseReviewPage')
-                      ).ClauseReviewPage,
-                    }),
+                    lazy: async () => {
+                      const [page, loader] = await Promise.all([
+                        import('../features/clause-review/components/ClauseReviewPage'),
+                        import('../features/clause-review/loaders/clauseReviewLoader'),
+                      ]);
+                      return {
+                        Component: page.ClauseReviewPage,
+                        loader: loader.clauseReviewLoader,
+                        shouldRevalidate: loader.shouldRefreshClauseReview,
+                      };
+                    },
                   },
                   {
                     path: 'reviews',

@@ -1,4 +1,5 @@
 import {
+  CLAUSE_REVIEW_CATEGORIES,
   type ClauseMatrixResponse,
   type ClauseSpan,
   type ClausesResponse,
@@ -143,16 +144,23 @@ export function makeClausesResponse(overrides: Partial<ClausesResponse> = {}): C
   };
 }
 
-/** The matrix the server sends for these clauses: each category's best clause, its first words. */
-export function makeClauseMatrix(response: ClausesResponse): ClauseMatrixResponse {
+/**
+ * The matrix the server sends for these clauses: each category's best clause, its first words;
+ * with `search` `?…columns=review`, of the review's grouped categories only.
+ */
+export function makeClauseMatrix(response: ClausesResponse, search = ''): ClauseMatrixResponse {
+  const reviewOnly = new URLSearchParams(search).get('columns') === 'review';
+  const shown = (category: string) => !reviewOnly || CLAUSE_REVIEW_CATEGORIES.includes(category);
   return {
     ...response,
     documents: response.documents.map(({ clauses, ...document }) => ({
       ...document,
-      cells: [...new Set(clauses.map((clause) => clause.category))].map((category) => {
-        const { quote, ...clause } = bestClause(clauses, category)!;
-        return { ...clause, firstWords: firstWords(quote) };
-      }),
+      cells: [...new Set(clauses.map((clause) => clause.category))]
+        .filter(shown)
+        .map((category) => {
+          const { quote, ...clause } = bestClause(clauses, category)!;
+          return { ...clause, firstWords: firstWords(quote) };
+        }),
     })),
   };
 }

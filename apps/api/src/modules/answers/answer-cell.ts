@@ -1,5 +1,5 @@
 import type { AnswerCitation, AnswerType, Category, Evidence, ReviewCell } from './answer.types.js';
-import { clauseCounts, clauseStated, relatedCategories } from './clause-checks.js';
+import { clauseCounts, weighedByChecks } from './clause-checks.js';
 import { composeAnswer, DEFAULT_THRESHOLD, type ComposeOptions } from './compose-answer.js';
 import { cutToSentence } from './sentence-cut.js';
 import type { StartDate } from './start-date.js';
@@ -47,7 +47,7 @@ export function answerCell(
   const answer = composeAnswer(
     understood,
     valueFirst(
-      checked(own, understood.categories[0], threshold),
+      weighedByChecks(own, understood.categories[0], threshold),
       column.type,
       understood.categories[0],
       threshold,
@@ -145,31 +145,6 @@ function countedFrom(
     text: `Counted from ${start.iso}, the date its terms run from: "${quote.replace(/\s+/g, ' ').trim()}" [${number}]`,
     citation,
   };
-}
-
-/**
- * The evidence as the cell weighs it (clause-checks.ts): a found clause without the words its
- * category cannot lack drops under the threshold; a candidate under it that states the clause in
- * so many words reaches it; a found clause of a related category that states it ("an exclusive
- * license") answers as one of the asked category.
- */
-function checked(
-  evidence: readonly Evidence[],
-  category: Category | undefined,
-  threshold: number,
-): Evidence[] {
-  if (!category) return [...evidence];
-  const related = relatedCategories(category);
-  return evidence.flatMap((each): Evidence[] => {
-    const text = each.pageText.slice(each.start, each.end);
-    if (related.includes(each.category))
-      return each.score >= threshold && clauseStated(category, text) ? [{ ...each, category }] : [];
-    if (each.score >= threshold && !clauseCounts(category, text))
-      return [{ ...each, score: threshold * 0.99 }];
-    if (each.score < threshold && clauseStated(category, text))
-      return [{ ...each, score: threshold }];
-    return [each];
-  });
 }
 
 const VALUE_TYPES: readonly AnswerType[] = ['date', 'duration', 'money', 'place'];

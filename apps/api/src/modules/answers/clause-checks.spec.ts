@@ -39,6 +39,7 @@ describe('clauseCounts', () => {
       // A right with no reason among rights for cause; a condition of the terminating party's good standing.
       'This Agreement may be terminated by Buyer (a) at any time upon four (4) months written notice, or (b) if Seller is in material breach hereof.',
       'So long as no default exists hereunder, either party may terminate this Agreement at any time upon sixty days written notice.',
+      "Sekisui may terminate this Agreement upon prior written notice (i) in the event of any failure of Qualigen to meet a milestone, or (ii) at any other time upon ninety (90) days' prior written notice.",
     ])
       expect(clauseCounts('Termination For Convenience', text)).toBe(true);
     for (const text of [
@@ -55,8 +56,18 @@ describe('clauseCounts', () => {
       // An end for any reason that is an event, not a party's right.
       '(c) The Master Lease is terminated or expires for any reason.',
       'Upon termination or expiration of this Agreement for any reason, Distributor shall return all samples.',
+      // A right that arises on an event is for that cause.
+      'SFJ may terminate this Agreement at any time in the event of a Material Adverse Event immediately upon written notice to PB.',
+      'If it is apparent to either Party that the Project cannot be carried out, such Party may terminate this Agreement upon one hundred eighty (180) days written notice.',
     ])
       expect(clauseCounts('Termination For Convenience', text)).toBe(false);
+    // An event that is the party's own wish is no cause.
+    expect(
+      clauseCounts(
+        'Termination For Convenience',
+        'In the event Customer wishes to terminate this Agreement, it may do so upon sixty (60) days written notice.',
+      ),
+    ).toBe(true);
     expect(
       clauseStated(
         'Termination For Convenience',
@@ -72,6 +83,12 @@ describe('clauseCounts', () => {
     expect(clauseCounts('Expiration Date', 'This Agreement shall continue until terminated.')).toBe(
       true,
     );
+    expect(
+      clauseCounts(
+        'Expiration Date',
+        'This Agreement shall continue for two (2) years, and its confidentiality terms for three (3) years after its expiration.',
+      ),
+    ).toBe(true);
     expect(
       clauseCounts('Expiration Date', 'Terms of the project: 12 weeks from February 8, 2018.'),
     ).toBe(true);
@@ -92,6 +109,8 @@ describe('clauseCounts', () => {
       'This Agreement may be terminated by ArTara upon thirty (30) days prior written notice.',
       'This Affiliate Agreement is executed as of the 14th day of December, 1997.',
       'Schedules:',
+      // A period after the term ends: what survives it, not how long it lasts.
+      'CAPSUGEL agrees to retain all such Records for a period of five (5) years after the expiration of the Term or after termination of this Agreement.',
     ])
       expect(clauseCounts('Expiration Date', text)).toBe(false);
   });
@@ -106,6 +125,18 @@ describe('clauseCounts', () => {
     expect(
       clauseCounts('Non-Compete', 'the Consultant shall not engage in any activity in the field'),
     ).toBe(true);
+    // A restraint on a line of business for the term or after it, without the word "compete".
+    for (const text of [
+      'During the Term and for two (2) years from the date of termination of this Agreement, the Contractor undertakes not to develop on its own account any Product.',
+      'Throughout the Term, neither XSPA nor any of its affiliates shall sell, market or promote any digital sleep products.',
+    ])
+      expect(clauseCounts('Non-Compete', text)).toBe(true);
+    for (const text of [
+      // Not tied to the term, or not a line of business.
+      'Licensee shall not sell any Products outside the Territory.',
+      'Following the term, the Company shall not advertise, promote or sell any item in connection with the use of any name confusingly similar to the Endorsement.',
+    ])
+      expect(clauseCounts('Non-Compete', text)).toBe(false);
     for (const text of [
       'Divested Businesses 12',
       'b) [***] (outside)',
@@ -116,6 +147,9 @@ describe('clauseCounts', () => {
       'The Investor shall not engage in any discussions with a third party about a tender offer for the shares.',
       'Supplier reserves the right to sell other goods at the venue competitive to the Distributor Products.',
       'The Manufacturer may engage in the business of selling other devices.',
+      // "Competent" is no competing.
+      'Any dispute will be submitted exclusively to the competent courts in the Tel-Aviv District.',
+      'All work will be done in a competent fashion in accordance with applicable standards.',
     ])
       expect(clauseCounts('Non-Compete', text)).toBe(false);
     // A restriction that also speaks of staff, or denies the freedom, still counts.
@@ -140,12 +174,16 @@ describe('clauseCounts', () => {
       'Neither Party may assign this Agreement without the prior written consent of the other Party, except that a Party may make such an assignment without the other Party’s consent to its Affiliates or to a successor by merger.',
       // A definition says what a change of control is, not what it does.
       '(b) “Change of Control” means the sale of more than half of the voting shares of a Party.',
+      // A party free to assign to whoever takes over its business.
+      'This Agreement is not assignable without the prior written consent of the other Party; provided, however that Premier may assign this Agreement in the event that Premier is sold, merged or reorganized.',
+      'McDATA may assign this Agreement to any entity controlled by McDATA or to any successor by merger or consolidation.',
     ])
       expect(clauseCounts('Change Of Control', text)).toBe(false);
     for (const text of [
       'Either party may terminate this Agreement upon a change of control of the other party.',
       'Any assignment, including by merger or change of control, requires the prior written consent of Supplier.',
       'no consent shall be required for an assignment in connection with a merger, provided that the assigning party gives the other party notice of it.',
+      'Either party may assign this Agreement to a successor by merger, in which case the other party may terminate this Agreement.',
     ])
       expect(clauseCounts('Change Of Control', text)).toBe(true);
   });
@@ -223,6 +261,12 @@ describe('clauseCounts', () => {
     ).toBe(false);
     expect(clauseCounts('Rofr/Rofo/Rofn', 'Right of First Offer on New Products 7')).toBe(false);
     expect(clauseCounts('Expiration Date', 'Article 12 Term and Renewal 40')).toBe(false);
+    expect(
+      clauseCounts('Expiration Date', 'ARTICLE III TERM; RESIGNATION OR REMOVAL OF OPERATOR 7'),
+    ).toBe(false);
+    expect(
+      clauseCounts('Change Of Control', '9.2 Assignment and Change of Control; Successors 16'),
+    ).toBe(false);
     // A clause that ends in a number is still a clause.
     expect(
       clauseCounts('Expiration Date', 'The initial term of this agreement is months: 18'),

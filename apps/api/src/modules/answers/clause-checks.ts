@@ -1,4 +1,4 @@
-import type { Category } from './answer.types.js';
+import type { Category, Evidence } from './answer.types.js';
 import { termOf } from './values/expiration.js';
 
 /**
@@ -19,6 +19,14 @@ type ClauseCheck = {
 const TERM_WORDS =
   /\b(?:term|expir\w*|perpetu\w*|indefinite\w*|anniversary|duration|until|continu\w*\s+(?:in|for|until|through)|remain\w*\s+(?:in\s+(?:full\s+)?(?:force|effect)|valid|effective)|in\s+(?:full\s+)?(?:force|effect)\s+(?:for|until)|take\s+effect|conclud\w*|not\s+(?:be\s+)?terminable|(?:end|terminate|expire)s?\s+(?:on|upon|at|as\s+of|when)|shall\s+(?:be\s+)?(?:revoked\s+and\s+)?terminated?\s+(?:automatically\s+)?(?:on|upon|at|when))\b|\bshall\s+terminate\s*:/i;
 
+/**
+ * A period that runs after the term ends ("retain the Records for five (5) years after the
+ * expiration of the Term", "for one year following termination"): what survives the agreement,
+ * not how long it lasts.
+ */
+const AFTER_THE_END =
+  /(?:\b(?:for\s+)?(?:a\s+period\s+of\s+)?(?:\S+\s+)?(?:\(\d+\)\s*)?(?:days?|months?|years?)\s+)?\b(?:after|following|beyond)\s+(?:the\s+)?(?:date\s+of\s+)?(?:expiration|expiry|termination)\b(?:\s+(?:or|earlier|termination|expiration|of|the|this|agreement|term|hereof|after)\b)*/gi;
+
 /** "Exclusive" that is no exclusivity: a non-exclusive grant, an exclusive remedy or forum. */
 const NOT_EXCLUSIVITY =
   /\bnon-?\s*exclusive(?:ly)?\b|\bnot\s+(?:create|constitute|establish|be)\s+(?:an?\s+)?exclusive\b|\bno\s+exclusive\b|\bsole\s+and\s+exclusive\s+remed\w*|\bexclusive\s+(?:remed\w*|jurisdiction|venue|forum|property|owner\w*|responsib\w*|right\s+to\s+(?:own|title))|\bsolely\s+and\s+exclusively\b|\b(?:subject|governed)\s+exclusively\s+(?:to|by)\s+(?:the\s+)?(?:terms|laws?|provisions)\b/gi;
@@ -38,11 +46,19 @@ const FOR_CAUSE =
 /** An end "for any reason" that is an event, not a right ("upon termination of this Agreement for any reason", "is terminated for any reason"). */
 const ENDED_FOR_ANY_REASON =
   /\b(?:(?:is|are|be|been|was|gets?)\s+terminated(?:\s+or\s+expires?)?|(?:termination|expiration|expiry)(?:\s+or\s+(?:termination|expiration|expiry))?(?:\s+of\s+this\s+agreement)?)\s+for\s+any\s+reason(?:\s+whatsoever)?/gi;
+/**
+ * A right that arises on an event ("may terminate in the event of a Material Adverse Event", "If
+ * it is apparent that the Project cannot be carried out, may terminate", "should X's employment
+ * end, … may be terminated"): for that cause, not for convenience; unless the event is the party's
+ * own wish ("in the event Customer wishes to terminate").
+ */
+const ON_AN_EVENT =
+  /\b(?:if|should|in\s+the\s+event(?:\s+of|\s+that)?)\b(?![^.;]{0,60}\b(?:wish|desire|elect|decide|choose)\w*)[^.;]{0,200}?\bterminat|\bterminat[^.;]{0,120}?\b(?:if|in\s+the\s+event)\b(?![^.;]{0,60}\b(?:wish|desire|elect|decide|choose)\w*)/i;
 /** A terminating party's good standing ("so long as no default exists", "if it is not then in material breach"): no cause. */
 const IN_GOOD_STANDING = /\b(?:no|not\s+(?:then\s+)?in(?:\s+material)?)\s+(?:default|breach)\b/gi;
-/** One of a list of rights to terminate that needs no reason ("(i) at any time upon six months' notice, (ii) …"). */
+/** One of a list of rights to terminate that needs no reason ("(i) at any time upon six months' notice", "(ii) at any other time upon …"). */
 const AT_ANY_TIME_ALTERNATIVE =
-  /\((?:[a-h]|[ivx]+|\d+)\)\s+(?:at\s+)?any\s+time\s+(?:upon|on|with|by|after|giving)\b[^,;]{0,60}\bnotice\b/i;
+  /\((?:[a-h]|[ivx]+|\d+)\)\s+(?:at\s+)?any\s+(?:other\s+)?time\s+(?:upon|on|with|by|after|giving)\b[^,;]{0,60}\bnotice\b/i;
 /** An end both parties agree on ("at any time by mutual consent"): no one party's right, and taken out before looking for one. */
 const BY_AGREEMENT =
   /(?:\bat\s+any\s+time\s+)?\b(?:by|upon|with|through)\s+(?:the\s+|their\s+)?(?:mutual\s+)?(?:written\s+)?(?:agreement|consent)(?:\s+of\s+(?:the\s+|both\s+)?parties)?/gi;
@@ -54,9 +70,12 @@ const AUTOMATIC_END = /\bautomatically\s+terminat/i;
 const RIGHT_TO_TERMINATE =
   /\b(?:may|can)\s+(?:at\s+any\s+time\s+)?(?:be\s+)?terminat|\b(?:right|entitled)\s+to\s+terminat/i;
 
-/** A non-compete speaks of competing, or of engaging in a business or being engaged by another. */
+/**
+ * A non-compete speaks of competing (not of a "competent" court or workmanship), or of engaging in
+ * a business or being engaged by another.
+ */
 const COMPETE =
-  /\bcompet|\bengage[sd]?\s+in\b(?!\s+(?:any\s+)?(?:discussions?|negotiations?|attempts?)\b)|\bsimilar\s+(?:products?|business|services)\b|\bbe\s+(?:employed|engaged|concerned|interested)\b/i;
+  /\bcompet(?!en[ct])|\bengage[sd]?\s+in\b(?!\s+(?:any\s+)?(?:discussions?|negotiations?|attempts?)\b)|\bsimilar\s+(?:products?|business|services)\b|\bbe\s+(?:employed|engaged|concerned|interested)\b/i;
 /** A promise not to hire or solicit the other's staff: a no-solicit, not a non-compete (unless it speaks of competing). */
 const NO_SOLICIT_OF_STAFF =
   /\b(?:solicit|hire|recruit|employ)\w*\b[^.;]{0,120}\b(?:employees?|personnel|consultants?|contractors?|staff)\b/i;
@@ -69,6 +88,17 @@ const AGREEMENT_TITLE = /\bnon-?\s*compet\w*\s+(?:agreement|covenant)s?\b/gi;
 /** A restraint on competing in so many words ("shall not … sell any product which is competitive with"). */
 const RESTRAINT_ON_COMPETING =
   /\b(?:shall|will|may|agrees?\s+(?:that\s+it\s+will|to))\s+not\b[^.;]{0,160}\b(?:compet(?:e|es|ing|itive|itor|itors)\b|similar\s+(?:products?|business|services)\b)/i;
+/**
+ * A restraint on a line of business for the term or a tail after it, as a non-compete is drafted
+ * without naming competition ("During the Term and for two years after its termination, Contractor
+ * undertakes not to develop any Product", "neither X nor its affiliates shall … sell, market or
+ * promote any digital products"): a promise not to develop, make, sell or market products,
+ * services or a business, tied to the term.
+ */
+const RESTRAINT_ON_BUSINESS =
+  /(?:\b(?:shall|will|may)\s+not|\b(?:undertakes?|agrees?|covenants?)\s+(?:that\s+it\s+(?:will|shall)\s+)?not|\bneither\b[^.;]{0,80}\bnor\b[^.;]{0,80}\b(?:shall|will))\b[^.;]{0,120}?\b(?:develop|research|manufactur\w*|produce|commerciali[sz]e|sell|market|promote|distribute)\b[^.;]{0,120}?\b(?:products?|services?|compounds?|business(?:es)?|goods)\b/i;
+const DURING_OR_AFTER_TERM =
+  /\b(?:during|throughout)\s+(?:the\s+)?(?:term|cooperation|period|life)\b|\b(?:after|following|from)\s+(?:the\s+)?(?:date\s+of\s+)?(?:expiration|expiry|termination)\b/i;
 /** "will not preclude … from providing competitive products": the opposite of a restriction. */
 const NOT_RESTRICTED =
   /\b(?:not|nothing)\b[^.;]{0,40}\b(?:preclude|limit|restrict|prevent|prohibit)/i;
@@ -79,6 +109,13 @@ const NOT_RESTRICTED =
  */
 const CONTROL_CARVED_OUT =
   /\bshall\s+not\s+be\s+(?:considered|deemed|treated\s+as)\s+(?:to\s+be\s+)?an?\s+assignment|\bnor\s+shall\s+any\s+change\s+(?:of|in)\s+control|\bno\s+(?:such\s+)?consent\s+(?:shall|will)\s+be\s+required|\bdoes\s+not\s+require\s+the\s+consent|\bwithout\s+(?:the\s+)?(?:other\s+party['’]s\s+)?(?:prior\s+)?(?:written\s+)?consent,?\s+(?:to|in\s+connection\s+with)\b[^.;]{0,160}\b(?:merger|acquisition|successor|substantially\s+all)/i;
+/**
+ * A party's freedom to assign to whoever takes over its business ("may assign this Agreement to any
+ * successor by merger", "provided that Premier may assign this Agreement in the event that Premier
+ * is sold, merged …"): the assignment clause's carve-out, not a change of control restricted.
+ */
+const FREE_TO_ASSIGN_ON_A_MERGER =
+  /\bmay\s+(?:(?:freely|also|nevertheless|however|,)\s+)*(?:without\s+(?:such\s+)?consent,?\s+)?assign\b[^.;]{0,250}?\b(?:merger|merged|merges|successor|substantially\s+all|sold|acquir\w*)\b/i;
 const CONTROL_TRIGGER = /\bterminat|\bnotice\b|\bnotify/i;
 /** The definition of a change of control ("“Change of Control” means …"): what one is, not what it does. */
 const CONTROL_DEFINED =
@@ -103,11 +140,12 @@ const FIRST_RIGHT =
 /** A line of a table of contents ("Competitive Activities ........ 12"): a heading, never a clause. */
 const CONTENTS_LINE = /\.{5,}|(?:\.\s){4,}|…{2,}/;
 /**
- * A table-of-contents entry without leaders: a short heading, perhaps numbered, ending in its page
- * number ("7.7 Termination for Convenience by Customer 52"), with no verb a clause would have.
+ * A table-of-contents entry without leaders: a short heading, perhaps numbered and joining two
+ * subjects ("9.2 Assignment and Change of Control; Successors 16"), ending in its page number
+ * ("7.7 Termination for Convenience by Customer 52"), with no verb a clause would have.
  */
 const CONTENTS_ENTRY =
-  /^(?:(?:section|article|clause)\s+)?(?:[\dIVX]+(?:\.\d+)*\.?\s+)?[A-Za-z][^.;:!?()]{0,80}?\s\d{1,3}$/i;
+  /^(?:(?:section|article|clause)\s+)?(?:[\dIVX]+(?:\.\d+)*\.?\s+)?[A-Za-z][^.:!?()]{0,80}?\s\d{1,3}$/i;
 const CLAUSE_VERB = /\b(?:shall|will|may|must|can|is|are|be|agrees?|means)\b/i;
 
 function contentsLine(text: string): boolean {
@@ -123,17 +161,27 @@ const CHECKS: Partial<Record<Category, ClauseCheck>> = {
   'Non-Compete': {
     counts: (text) => {
       const rest = text.replace(AGREEMENT_TITLE, ' ');
-      if (NO_SOLICIT_OF_STAFF.test(rest) && !/\bcompet/i.test(rest)) return false;
+      if (NO_SOLICIT_OF_STAFF.test(rest) && !/\bcompet(?!en[ct])/i.test(rest)) return false;
       if (FREE_TO_COMPETE.test(rest) && !NEGATION.test(rest)) return false;
-      return COMPETE.test(rest) && !NOT_RESTRICTED.test(rest);
+      if (NOT_RESTRICTED.test(rest)) return false;
+      return (
+        COMPETE.test(rest) || (RESTRAINT_ON_BUSINESS.test(rest) && DURING_OR_AFTER_TERM.test(rest))
+      );
     },
     states: (text) => RESTRAINT_ON_COMPETING.test(text) && !NOT_RESTRICTED.test(text),
   },
   'Change Of Control': {
     counts: (text) =>
-      !CONTROL_DEFINED.test(text) && (!CONTROL_CARVED_OUT.test(text) || CONTROL_TRIGGER.test(text)),
+      !CONTROL_DEFINED.test(text) &&
+      ((!CONTROL_CARVED_OUT.test(text) && !FREE_TO_ASSIGN_ON_A_MERGER.test(text)) ||
+        CONTROL_TRIGGER.test(text)),
   },
-  'Expiration Date': { counts: (text) => TERM_WORDS.test(text) || termOf(text) !== null },
+  'Expiration Date': {
+    counts: (text) => {
+      const rest = text.replace(AFTER_THE_END, ' ');
+      return TERM_WORDS.test(rest) || termOf(rest) !== null;
+    },
+  },
   Exclusivity: {
     counts: (text) => {
       const rest = text.replace(NOT_EXCLUSIVITY, ' ');
@@ -158,7 +206,8 @@ const CHECKS: Partial<Record<Category, ClauseCheck>> = {
       (CONVENIENCE.test(text.replace(ENDED_FOR_ANY_REASON, ' ')) ||
         AT_ANY_TIME_ALTERNATIVE.test(text) ||
         (ON_NOTICE.test(text.replace(BY_AGREEMENT, ' ')) &&
-          !FOR_CAUSE.test(text.replace(IN_GOOD_STANDING, ' ').trim()))),
+          !FOR_CAUSE.test(text.replace(IN_GOOD_STANDING, ' ').trim()) &&
+          !ON_AN_EVENT.test(text))),
     states: (text) =>
       /\bterminat|\bcancel/i.test(text) &&
       CONVENIENCE.test(text.replace(ENDED_FOR_ANY_REASON, ' ')),
@@ -179,4 +228,29 @@ export function relatedCategories(category: Category): readonly Category[] {
 /** Whether a candidate the model did not find states a clause of `category` in so many words. */
 export function clauseStated(category: Category, text: string): boolean {
   return CHECKS[category]?.states?.(text) ?? false;
+}
+
+/**
+ * The evidence as a review cell and a chat answer weigh it: a found clause without the words its
+ * category cannot lack drops under the threshold; a candidate under it that states the clause in
+ * so many words reaches it; a found clause of a related category that states it ("an exclusive
+ * license") answers as one of the asked category.
+ */
+export function weighedByChecks(
+  evidence: readonly Evidence[],
+  category: Category | undefined,
+  threshold: number,
+): Evidence[] {
+  if (!category) return [...evidence];
+  const related = relatedCategories(category);
+  return evidence.flatMap((each): Evidence[] => {
+    const text = each.pageText.slice(each.start, each.end);
+    if (related.includes(each.category))
+      return each.score >= threshold && clauseStated(category, text) ? [{ ...each, category }] : [];
+    if (each.score >= threshold && !clauseCounts(category, text))
+      return [{ ...each, score: threshold * 0.99 }];
+    if (each.score < threshold && clauseStated(category, text))
+      return [{ ...each, score: threshold }];
+    return [each];
+  });
 }

@@ -221,6 +221,26 @@ describe('composeAnswer for one document', () => {
     expect(traceProblems(answer, pagesOf([party]))).toEqual([]);
   });
 
+  it('reads the parties from the whole preamble when a sentence break falls inside it', () => {
+    const preamble =
+      'SECOND AMENDMENT\nTHIS AMENDMENT is made as of the 23rd day of February, 1998, by and between ALPHA QUOTE, INC., with its principal place of business at 300 South Drive, Chicago, Illinois 60605 ("AQ") and A.B. Beta, Inc., with its principal place of business at 33 West Street, New York, New York 10011 ("ABB").\nWHEREAS, AQ and ABB have executed an agreement.';
+    const party = span(
+      1,
+      'Alpha co-branding amendment',
+      1,
+      preamble,
+      'ALPHA QUOTE, INC.',
+      'Parties',
+    );
+    const answer = composeAnswer(ask('Who are the parties to the Alpha amendment?'), [party], {
+      threshold: 0.5,
+    });
+    expect(answer.text.split('\n')[0]).toBe(
+      'ALPHA QUOTE, INC. ("AQ"); A.B. Beta, Inc. ("ABB") [1]',
+    );
+    expect(traceProblems(answer, pagesOf([party]))).toEqual([]);
+  });
+
   it('quotes a second candidate of the clause on another page when it scores nearly as high', () => {
     const p3 = 'The initial term of this Agreement is two (2) years from the Effective Date.';
     const p9 = 'Thereafter this Agreement renews for successive one (1) year renewal terms.';

@@ -168,9 +168,7 @@ function documentsInScope(
 
 /** The value the clause states, with the sentence that carries it, or the redaction that hides it. */
 function read(type: AnswerType, found: Evidence, options: ComposeOptions): Found {
-  // A party's name or defined term alone ("Ingram Micro", "Distributor") says little: the
-  // sentence that names it (the preamble) is read and quoted instead.
-  const main = found.category === 'Parties' ? { ...found, ...sentenceAround(found) } : found;
+  const main = found.category === 'Parties' ? preambleOf(type, found) : found;
   const spanText = main.pageText.slice(main.start, main.end);
   const startIso = options.startDates?.get(main.documentId);
   const value = extractValue(type, main.category, spanText, startIso ? { startIso } : {});
@@ -184,6 +182,32 @@ function read(type: AnswerType, found: Evidence, options: ComposeOptions): Found
         redaction ? main.start + spanText.indexOf(redaction.marker) : undefined,
       );
   return { main: found, quoted, value, redaction };
+}
+
+/** How far a preamble may run on from the sentence that names a party. */
+const PREAMBLE_READ = 1_500;
+
+/**
+ * A party's name or defined term alone ("Ingram Micro", "Distributor") says little: the sentence
+ * that names it is read and quoted instead, and for the parties' names the preamble it opens
+ * (a preamble that lists its parties at length runs over several of what read as sentences).
+ */
+function preambleOf(type: AnswerType, found: Evidence): Evidence {
+  const sentence = { ...found, ...sentenceAround(found) };
+  if (type !== 'parties') return sentence;
+  const preamble = {
+    ...sentence,
+    end: Math.min(found.pageText.length, Math.max(sentence.end, sentence.start + PREAMBLE_READ)),
+  };
+  return partiesNamed(preamble) > partiesNamed(sentence) ? preamble : sentence;
+}
+
+function partiesNamed(span: Evidence): number {
+  return extractValue('parties', span.category, spanOf(span))?.value.split('; ').length ?? 0;
+}
+
+function spanOf(span: Evidence): string {
+  return span.pageText.slice(span.start, span.end);
 }
 
 /** The sentence(s) of the page holding the whole span. */

@@ -5,20 +5,23 @@ import { startDateOf, startOf } from './start-date.js';
 import { evidenceOn } from './fixtures/evidence.js';
 
 const PAGE =
-  'This Agreement is entered into as of March 3, 2021 (the "Agreement Date"). ' +
   'This Agreement shall become effective on April 1, 2021 (the "Effective Date"). ' +
   'This Agreement shall expire three (3) years after the Effective Date.';
+/** The signature page, which states the agreement's date and not its effective date. */
+const SIGNED = 'This Agreement is entered into as of March 3, 2021 (the "Agreement Date").';
 
-function evidence(phrase: string, category: Category, score: number, documentId = 7): Evidence {
-  const page = { documentId, documentName: 'Acme supply agreement', pageText: PAGE };
-  return evidenceOn(page, phrase, category, score);
+function evidence(
+  phrase: string,
+  category: Category,
+  score: number,
+  documentId = 7,
+  pageText = PAGE,
+): Evidence {
+  const page = { documentId, documentName: 'Acme supply agreement', pageText };
+  return { ...evidenceOn(page, phrase, category, score), pageNumber: pageText === PAGE ? 1 : 2 };
 }
 
-const agreementDate = evidence(
-  'This Agreement is entered into as of March 3, 2021 (the "Agreement Date").',
-  'Agreement Date',
-  0.9,
-);
+const agreementDate = evidence(SIGNED, 'Agreement Date', 0.9, 7, SIGNED);
 const effectiveDate = evidence(
   'This Agreement shall become effective on April 1, 2021 (the "Effective Date").',
   'Effective Date',
@@ -34,11 +37,16 @@ describe('startDateOf', () => {
   it('prefers the effective date, else the agreement date, found clauses only, own document only', () => {
     expect(startDateOf([agreementDate, effectiveDate], 7, 0.5)).toBe('2021-04-01');
     expect(startDateOf([agreementDate], 7, 0.5)).toBe('2021-03-03');
-    expect(startDateOf([{ ...effectiveDate, score: 0.3 }, agreementDate], 7, 0.5)).toBe(
-      '2021-03-03',
-    );
+    const unnamed = 'The Services start on April 1, 2021.';
+    const lowEffective = evidence(unnamed, 'Effective Date', 0.3, 7, unnamed);
+    expect(startDateOf([lowEffective, agreementDate], 7, 0.5)).toBe('2021-03-03');
     expect(startDateOf([agreementDate, effectiveDate], 8, 0.5)).toBeUndefined();
-    expect(startDateOf([expiration], 7, 0.5)).toBeUndefined();
+    const termOnly = 'This Agreement shall expire three (3) years after the Effective Date.';
+    expect(
+      startDateOf([evidence(termOnly, 'Expiration Date', 0.9, 7, termOnly)], 7, 0.5),
+    ).toBeUndefined();
+    // The term clause's page names the effective date: read there.
+    expect(startDateOf([expiration], 7, 0.5)).toBe('2021-04-01');
   });
 
   it('lets an expiration stated from the effective date be answered as a date', () => {
@@ -125,6 +133,41 @@ describe('startDateOf', () => {
       'This Agreement is entered into as of March 3, 2021 (the "Agreement Date").',
     );
     expect(ask(expiration).value).toBe('2024-03-31');
+  });
+});
+
+describe('startOf an effective date named beside its date', () => {
+  const on = (pageText: string, phrase: string, category: Category) =>
+    evidenceOn({ documentId: 4, documentName: 'Endorsement', pageText }, phrase, category, 0.9);
+
+  it('takes the date a parenthesis names the effective date over the date of signing beside it', () => {
+    const page =
+      'THIS AGREEMENT is made as of this March 14, 2012 but effective as of March 1, 2012 (“Effective Date”) by and between Bizco and Ann Lee.';
+    const start = startOf(
+      [on(page, 'March 14, 2012', 'Effective Date'), on(page, 'March 1, 2012', 'Effective Date')],
+      4,
+      0.5,
+    );
+    expect(start?.iso).toBe('2012-03-01');
+    expect(page.slice(start!.evidence.start, start!.evidence.end)).toBe(page);
+    const hereinafter =
+      'This Agreement is entered into as of the 26th day of May, 2017 (hereinafter referred to as the effective date of the Agreement), by and between Cool Inc. and Vet LLC.';
+    expect(startOf([on(hereinafter, 'This Agreement', 'Agreement Date')], 4, 0.5)?.iso).toBe(
+      '2017-05-26',
+    );
+  });
+
+  it('takes the date the agreement is made effective on, not one another arrangement takes effect on', () => {
+    const page =
+      'This Agreement is executed in duplicate on the 5th day of December, 2007, in Fort Worth, Texas, to be effective January 1, 2008.';
+    expect(startOf([on(page, '5th day of December, 2007', 'Agreement Date')], 4, 0.5)?.iso).toBe(
+      '2008-01-01',
+    );
+    const other =
+      'This Remarketing Agreement is dated August 26, 2014. Upon a Successful Remarketing, the Stated Maturity of the Securities will, effective October 8, 2014, be adjusted.';
+    expect(startOf([on(other, 'August 26, 2014', 'Agreement Date')], 4, 0.5)?.iso).toBe(
+      '2014-08-26',
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Category, Evidence } from './answer.types.js';
+import { sentencesIn } from './sentence-cut.js';
 import { findDates } from './values/date.js';
 import { extractValue } from './values/extract-value.js';
 
@@ -58,9 +59,26 @@ const DEFINES_EFFECTIVE_DATE =
   /\beffective\s+date\b["”’']?(?:\s+of\s+this\s+(?:\w+\s+){0,2}agreement)?\s*[),]?\s*(?:means|shall\s+mean|shall\s+be|is|will\s+be|:)\s*:?\s*(?:the\s+)?$/i;
 
 /**
- * The effective date where the document defines it in so many words ("“Effective Date” means
- * 1 May 2020"), on a page of the passages given: it outranks the clause model's choice among the
- * dates of the preamble and signatures. The passage cited is the definition.
+ * Words right after a date that name it the effective date, as drafters define a term in a
+ * parenthesis after it: "April 1, 2018 (the “Effective Date”)", "26th day of May, 2017
+ * (hereinafter referred to as the effective date of the Agreement)".
+ */
+const NAMED_EFFECTIVE_DATE =
+  /^\s*,?\s*\(\s*(?:the\s+|this\s+)?(?:hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?(?:the\s+)?)?["“”'’]?\s*effective\s+date\b[^)]{0,40}\)/i;
+/**
+ * Words right before a date that make the agreement effective on it ("This Agreement, dated May 1,
+ * 2005, effective as of"), not some other arrangement ("the maturity will, effective …, be adjusted").
+ */
+const EFFECTIVE_ON =
+  /\b(?:agreement|amendment|contract)\b[^.;]{0,120}\beffective\s+(?:as\s+of\s+|on\s+|from\s+)?(?:this\s+|the\s+)?$/i;
+
+/**
+ * The effective date where the document states it in so many words, on a page of the passages
+ * given: defined ("“Effective Date” means 1 May 2020"), named in a parenthesis after the date
+ * ("April 1, 2018 (the “Effective Date”)") or made effective on it ("dated January 28, 2005,
+ * effective as of October 15, 2004"). It outranks the clause model's choice among the dates of the
+ * preamble and signatures, which often hold the date of signing beside it. The passage cited is
+ * the words that state it.
  */
 function definedIn(passages: readonly Evidence[]): StartDate | undefined {
   const pages = new Map(passages.map((each) => [each.pageNumber, each]));
@@ -69,17 +87,28 @@ function definedIn(passages: readonly Evidence[]): StartDate | undefined {
     for (const date of findDates(passage.pageText)) {
       if (!WHOLE_DATE.test(date.iso)) continue;
       const from = Math.max(0, date.index - 80);
-      const words = DEFINES_EFFECTIVE_DATE.exec(passage.pageText.slice(from, date.index));
-      if (words)
-        return {
-          iso: date.iso,
-          evidence: {
-            ...passage,
-            category: 'Effective Date',
-            start: from + words.index,
-            end: date.index + date.asWritten.length,
-          },
-        };
+      const before = passage.pageText.slice(from, date.index);
+      const end = date.index + date.asWritten.length;
+      const effectiveOn = EFFECTIVE_ON.exec(
+        passage.pageText.slice(Math.max(0, date.index - 160), date.index),
+      );
+      const words = DEFINES_EFFECTIVE_DATE.exec(before);
+      const named = NAMED_EFFECTIVE_DATE.exec(passage.pageText.slice(end, end + 120));
+      if (!words && !named && !effectiveOn) continue;
+      const sentence = words
+        ? { start: from + words.index, end }
+        : sentencesIn(passage.pageText, 0, passage.pageText.length).find(
+            (each) => each.start <= date.index && end <= each.end,
+          );
+      return {
+        iso: date.iso,
+        evidence: {
+          ...passage,
+          category: 'Effective Date',
+          start: sentence?.start ?? date.index,
+          end: sentence?.end ?? end,
+        },
+      };
     }
   }
   return undefined;

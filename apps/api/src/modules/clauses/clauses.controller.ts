@@ -2,10 +2,13 @@ import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { create as contentDisposition } from 'content-disposition';
 import type { Response } from 'express';
 import {
+  CLAUSE_REVIEW_CATEGORIES,
   type ClauseExportQuery,
   clauseExportQuerySchema,
   type ClausesQuery,
   clausesQuerySchema,
+  type ClauseMatrixQuery,
+  clauseMatrixQuerySchema,
   type ClauseMatrixResponse,
   type ClausesResponse,
   idParamSchema,
@@ -37,14 +40,20 @@ export class ClausesController {
     return this.clauses.ofProject(user.id, projectId, query.minScore);
   }
 
-  /** The Clause Review's first screen: each category's best clause per document, without its text. */
+  /**
+   * The Clause Review's first screen: each category's best clause per document, without its text;
+   * with `?columns=review`, of the review's grouped categories only.
+   */
   @Get('projects/:projectId/clauses/matrix')
   async matrixOfProject(
     @CurrentUser() user: AuthenticatedUser,
     @Param('projectId', { schema: idParamSchema }) projectId: number,
-    @Query({ schema: clausesQuerySchema }) query: ClausesQuery,
+    @Query({ schema: clauseMatrixQuerySchema }) query: ClauseMatrixQuery,
   ): Promise<ClauseMatrixResponse> {
-    return this.clauses.matrixOfProject(user.id, projectId, query.minScore);
+    return this.clauses.matrixOfProject(user.id, projectId, {
+      minScore: query.minScore,
+      categories: query.columns === 'review' ? CLAUSE_REVIEW_CATEGORIES : undefined,
+    });
   }
 
   /** The Clause Review's matrix as a workbook or CSV: each category's best clause and its page. */

@@ -37,12 +37,19 @@ const CLAUSES_OF_PROJECT =
   'where d.project_id = ? and (k.found = ? or k.score >= ?) order by k.document_id, k.category, k.score desc, k.id';
 /** A matrix cell shows a clause's first words: this many characters of it hold them. */
 const HEAD_CHARACTERS = 160;
-/** Per document and category, found clauses first, then by score: the first row is the cell's. */
-const MATRIX_OF_PROJECT =
+/**
+ * Per document and category, found clauses first, then by score: the first row is the cell's.
+ * `categories`: how many categories the rows are restricted to (as many placeholders), if any.
+ */
+const matrixOfProject = (categories: number | undefined) =>
   'select k.document_id, k.category, k.score, k.page_number, k.`start`, k.`end`, k.found, k.clause_group, ' +
   `substr(k.quote, 1, ${HEAD_CHARACTERS + 1}) as head ` +
   'from clauses k join documents d on d.id = k.document_id ' +
-  'where d.project_id = ? and (k.found = ? or k.score >= ?) order by k.document_id, k.category, k.found desc, k.score desc, k.id';
+  'where d.project_id = ? and (k.found = ? or k.score >= ?) ' +
+  (categories === undefined
+    ? ''
+    : `and k.category in (${Array(categories).fill('?').join(', ')}) `) +
+  'order by k.document_id, k.category, k.found desc, k.score desc, k.id';
 const CLAUSES_OF_DOCUMENT =
   'select k.document_id, k.category, k.score, k.page_number, k.`start`, k.`end`, k.quote, k.found, k.clause_group ' +
   'from clauses k where k.document_id = ? and (k.found = ? or k.score >= ?) order by k.category, k.score desc, k.id';
@@ -77,19 +84,21 @@ export class ClausesService {
 
   /**
    * The Clause Review's matrix: per document and category, only the best clause (the one the model
-   * reports, else the best candidate at or above `minScore`) and its first words.
+   * reports, else the best candidate at or above `minScore`) and its first words; of the given
+   * `categories` only, if any (the other categories then have no cells).
    */
   async matrixOfProject(
     userId: number,
     projectId: number,
-    minScore?: number,
+    { minScore, categories }: { minScore?: number; categories?: readonly string[] } = {},
   ): Promise<ClauseMatrixResponse> {
     const documents = await this.documentsOfProject(userId, projectId);
     const connection = this.em.fork().getConnection();
-    const rows = await connection.execute<MatrixRow[]>(MATRIX_OF_PROJECT, [
+    const rows = await connection.execute<MatrixRow[]>(matrixOfProject(categories?.length), [
       projectId,
       true,
       minScore ?? NEVER,
+      ...(categories ?? []),
     ]);
     const cells = new Map<number, ClauseMatrixCell[]>();
     let last: MatrixRow | undefined;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Citation } from '@clearroom/contracts';
 import type { Category, Evidence, UnderstoodQuestion } from '../answers/answer.types.js';
+import { weighedByChecks } from '../answers/clause-checks.js';
 import { composeAnswer } from '../answers/compose-answer.js';
 import { partyWords } from '../answers/party-words.js';
 import { presenceFallback } from '../answers/presence.js';
@@ -70,7 +71,7 @@ export class ClauseAnswerService {
         : documents.filter((document) => understood.scope.documentIds.includes(document.id));
     if (inScope.length === 0) return { answer: null, named };
 
-    const evidence = await this.clauses.read(
+    const stored = await this.clauses.read(
       inScope.map((document) => ({
         id: document.id,
         originalName: document.originalName,
@@ -78,6 +79,8 @@ export class ClauseAnswerService {
       })),
       understood.categories,
     );
+    // Weighed as the review grid weighs it, so that the chat and a grid's cell agree.
+    const evidence = weighedByChecks(stored, understood.categories[0], FOUND_THRESHOLD);
     const byId = new Map(inScope.map((document) => [document.id, document]));
     const options = {
       threshold: FOUND_THRESHOLD,

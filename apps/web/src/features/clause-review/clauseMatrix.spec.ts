@@ -1,4 +1,9 @@
-import { CLAUSE_REVIEW_GROUPS, firstWords } from '@clearroom/contracts';
+import {
+  CLAUSE_REVIEW_CATEGORIES,
+  CLAUSE_REVIEW_GROUPS,
+  firstWords,
+  RED_FLAG_CATEGORIES,
+} from '@clearroom/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   CUAD_CATEGORIES,
@@ -121,6 +126,12 @@ describe('columnGroups', () => {
       'Parties',
       'Agreement Date',
     ]);
+  });
+
+  it("holds every red flag among the review's own columns (the first matrix has only those)", () => {
+    expect(CLAUSE_REVIEW_CATEGORIES).toEqual(CLAUSE_REVIEW_GROUPS.flatMap((g) => g.categories));
+    for (const category of RED_FLAG_CATEGORIES)
+      expect(CLAUSE_REVIEW_CATEGORIES).toContain(category);
   });
 
   it('adds no empty "Other" group', () => {

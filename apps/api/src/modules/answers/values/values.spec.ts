@@ -135,6 +135,67 @@ describe('extractParties', () => {
     expect(preamble).toContain(parties!.asWritten);
     expect(partyNames(parties!.value)).toEqual(['netgear inc', 'ingram micro inc']);
   });
+
+  it("reads the name after the previous party's description, not the description", () => {
+    const preamble =
+      'This LICENSE AGREEMENT is entered into by and between World Widgets, Inc. (“Widgets”), a Delaware corporation with offices at 12 North Street, Suite 200, Chicago, IL 60601, and\nAcme Holdings, Inc. (“Acme”), a Delaware\ncorporation with offices at 1 Main Street, Atlanta, Georgia 30326.\nWHEREAS, Widgets owns certain content.';
+    expect(extractParties(preamble)?.value).toBe(
+      'World Widgets, Inc. ("Widgets"); Acme Holdings, Inc. ("Acme")',
+    );
+  });
+
+  it('ends a name at its description: an address, a description in brackets, the next line', () => {
+    const preamble =
+      'THIS AGREEMENT is made as of June 21, 1999 by and between 2THEMART.COM, INC. having its principal place of business at 18301 Von Karman Avenue ("2TheMart"), and deltathree.com, Inc. (formerly known as Delta Three, Inc.), a Delaware corporation ("DeltaThree").\n1. DEFINITIONS.';
+    expect(extractParties(preamble)?.value).toBe(
+      '2THEMART.COM, INC. ("2TheMart"); deltathree.com, Inc. ("DeltaThree")',
+    );
+  });
+
+  it('reads terms given without quotes where the name ends, not a place inside a name', () => {
+    expect(
+      extractParties(
+        'This Service Agreement is entered into by Great Lakes Transmission Limited Partnership (Transporter)\nand NORTH PIPELINE COMPANY (Shipper).\nWHEREAS, Shipper has asked',
+      )?.value,
+    ).toBe(
+      'Great Lakes Transmission Limited Partnership ("Transporter"); NORTH PIPELINE COMPANY ("Shipper")',
+    );
+    expect(
+      extractParties(
+        'by and between Alpha Paints Trading (Shanghai) Co Ltd ("Alpha"), and Beta Repair Inc. ("Distributor").',
+      )?.value,
+    ).toBe('Alpha Paints Trading (Shanghai) Co Ltd ("Alpha"); Beta Repair Inc. ("Distributor")');
+  });
+
+  it('reads a cover page that lists the parties on lines of their own', () => {
+    expect(
+      extractParties(
+        'FORM OF\nSUPPLY AGREEMENT\nBY AND BETWEEN\nALPHA INC.\nAND\nBETA LIMITED\nDATED AS OF [●]',
+      )?.value,
+    ).toBe('ALPHA INC.; BETA LIMITED');
+    expect(
+      extractParties(
+        'NOV 02, 2019\nGAMMA IP AG\nAND\nDELTA SYSTEMS, INC.\nLICENSE AND DEVELOPMENT AGREEMENT',
+      )?.value,
+    ).toBe('GAMMA IP AG; DELTA SYSTEMS, INC.');
+  });
+
+  it('reads parties on labelled lines', () => {
+    expect(
+      extractParties(
+        'COOPERATION AGREEMENT\nParty A: Eastern Technology Co., Ltd.\nParty B: Western Travel Co., Ltd.\n',
+      )?.value,
+    ).toBe('Eastern Technology Co., Ltd. ("Party A"); Western Travel Co., Ltd. ("Party B")');
+  });
+
+  it('names no party where the text defines none', () => {
+    expect(
+      extractParties('This Agreement (the "Agreement") is governed by the laws of New York.'),
+    ).toBeNull();
+    expect(
+      extractParties('The licence is granted as of the Effective Date (the “Effective Date”).'),
+    ).toBeNull();
+  });
 });
 
 describe('redactions', () => {

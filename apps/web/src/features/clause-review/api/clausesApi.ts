@@ -15,7 +15,19 @@ export type ClauseMatrixArgs = {
   projectId: number;
   /** Leave out for the clauses at or above each category's threshold only. */
   minScore?: number;
+  /** `review`: the cells of the review's grouped categories only; leave out for every category. */
+  columns?: 'review';
 };
+
+/**
+ * The matrix the Clause Review shows: the cells of its grouped categories (about half of the
+ * whole matrix) until "Show all" asks for every category.
+ */
+export function reviewMatrixArgs(projectId: number, showAll: boolean): ClauseMatrixArgs {
+  return showAll
+    ? { projectId, minScore: UNCERTAIN_FLOOR }
+    : { projectId, minScore: UNCERTAIN_FLOOR, columns: 'review' };
+}
 
 export type DocumentClausesArgs = {
   /** The document's project: its clauses are refreshed with the project's. */
@@ -38,9 +50,9 @@ export const clausesApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Each category's best clause per document, without its text: the matrix's first screen. */
     getClauseMatrix: build.query<ClauseMatrixResponse, ClauseMatrixArgs>({
-      query: ({ projectId, minScore }) => ({
+      query: ({ projectId, minScore, columns }) => ({
         url: `/projects/${projectId}/clauses/matrix`,
-        params: scoreParams(minScore),
+        params: { ...scoreParams(minScore), ...(columns ? { columns } : {}) },
       }),
       providesTags: (_response, _error, { projectId }) => [{ type: 'Clauses', id: projectId }],
     }),

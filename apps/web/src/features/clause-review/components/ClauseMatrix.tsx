@@ -1,9 +1,7 @@
 import type { ClauseMatrixCell, ClauseMatrixDocument } from '@clearroom/contracts';
-import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import Box from '@mui/material/Box';
 import Popper from '@mui/material/Popper';
-import { alpha } from '@mui/material/styles';
-import Stack from '@mui/material/Stack';
+import { alpha, type Theme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import {
@@ -26,7 +24,7 @@ import {
   type ReviewRow,
 } from '../clauseMatrix';
 import { useGridWindow } from '../hooks/useGridWindow';
-import { CELL_WIDTH, ClauseCell, clauseCellStyles, ClauseTooltip } from './ClauseCell';
+import { CELL_WIDTH, ClauseCell, clauseCellStyles, ClauseTooltip, Glyph } from './ClauseCell';
 
 const NAME_WIDTH = 280;
 const ROW_HEIGHT = 60;
@@ -104,6 +102,7 @@ export function ClauseMatrix({
         overflow: 'auto',
         position: 'relative',
         ...clauseCellStyles(theme),
+        ...matrixStyles(theme),
       })}
     >
       <Box sx={{ width, minWidth: '100%' }}>
@@ -246,52 +245,31 @@ const MatrixRow = memo(function MatrixRow({
 }: MatrixRowProps) {
   const { document } = row;
   return (
-    <Box
+    <div
       role="row"
       aria-rowindex={rowIndex}
       aria-label={document.originalname}
       aria-selected={marked || undefined}
-      sx={{
-        display: 'flex',
-        height: ROW_HEIGHT,
-        borderBottom: 1,
-        borderColor: 'divider',
-        bgcolor: marked ? 'action.selected' : undefined,
-      }}
+      className={marked ? 'matrix-row marked' : 'matrix-row'}
     >
-      <Box
-        role="rowheader"
-        aria-colindex={1}
-        sx={{
-          ...pinnedCell,
-          px: 1.5,
-          display: 'flex',
-          alignItems: 'center',
-          bgcolor: marked ? 'grey.200' : 'background.paper',
-        }}
-      >
-        <Typography variant="body2" noWrap title={document.originalname}>
+      <div role="rowheader" aria-colindex={1} className="matrix-row-name">
+        <span className="matrix-row-name-text" title={document.originalname}>
           {document.originalname}
-        </Typography>
-      </Box>
+        </span>
+      </div>
       {document.note !== null ? (
-        <Box
+        <div
           role="gridcell"
           aria-colindex={2}
           aria-colspan={categories.length}
-          sx={{ width: categories.length * CELL_WIDTH, display: 'flex', alignItems: 'center' }}
+          className="matrix-row-note"
+          style={{ width: categories.length * CELL_WIDTH }}
         >
-          <Typography
-            variant="body2"
-            color="text.secondary"
-            sx={{ position: 'sticky', left: NAME_WIDTH, px: 1.5, fontStyle: 'italic' }}
-          >
-            {document.note}
-          </Typography>
-        </Box>
+          <span className="matrix-row-note-text">{document.note}</span>
+        </div>
       ) : (
         <>
-          <Box aria-hidden sx={{ width: firstColumn * CELL_WIDTH, flexShrink: 0 }} />
+          <div aria-hidden className="matrix-spacer" style={{ width: firstColumn * CELL_WIDTH }} />
           {categories.slice(firstColumn, endColumn).map((category, column) => (
             <ClauseCell
               key={category}
@@ -304,7 +282,7 @@ const MatrixRow = memo(function MatrixRow({
           ))}
         </>
       )}
-    </Box>
+    </div>
   );
 });
 
@@ -333,45 +311,103 @@ function CategoryHeader({
   const label = countLabel(category, count);
   return (
     <Tooltip title={redFlag ? `${label} (red flag)` : label} describeChild>
-      <Box
+      <div
         role="columnheader"
         aria-colindex={colIndex}
         aria-label={category}
-        sx={{
-          width: CELL_WIDTH,
-          flexShrink: 0,
-          px: 1,
-          py: 0.75,
-          borderRight: 1,
-          borderColor: 'divider',
-          display: 'flex',
-          flexDirection: 'column',
-          justifyContent: 'space-between',
-        }}
+        className="matrix-header"
       >
-        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-          <Typography
-            variant="caption"
-            sx={{
-              fontWeight: 600,
-              lineHeight: 1.3,
-              flex: 1,
-              display: '-webkit-box',
-              WebkitLineClamp: 2,
-              WebkitBoxOrient: 'vertical',
-              overflow: 'hidden',
-            }}
-          >
-            {category}
-          </Typography>
-          {redFlag && <FlagOutlined fontSize="small" color="error" aria-hidden />}
-        </Stack>
-        <Typography variant="caption" color="text.secondary">
+        <span className="matrix-header-title">
+          <span className="matrix-header-name">{category}</span>
+          {redFlag && (
+            <span className="matrix-header-flag">
+              <Glyph path={FLAG_PATH} />
+            </span>
+          )}
+        </span>
+        <span className="matrix-header-count">
           {count.found} / {count.total}
-        </Typography>
-      </Box>
+        </span>
+      </div>
     </Tooltip>
   );
+}
+
+/** Material icons' FlagOutlined, drawn without SvgIcon. */
+const FLAG_PATH = 'm12.36 6 .4 2H18v6h-3.36l-.4-2H7V6zM14 4H5v17h2v-7h5.6l.4 2h7V6h-5.6z';
+
+/**
+ * The rows' and the category headers' styles, set once on the grid like the cells': a styled
+ * component per part made the first screen render hundreds of them.
+ */
+function matrixStyles(theme: Theme) {
+  const { palette, typography } = theme;
+  return {
+    '& .matrix-row': {
+      display: 'flex',
+      height: ROW_HEIGHT,
+      borderBottom: `1px solid ${palette.divider}`,
+    },
+    '& .matrix-row.marked': { backgroundColor: palette.action.selected },
+    '& .matrix-row-name': {
+      ...pinnedCellStyles(theme),
+      padding: '0 12px',
+      display: 'flex',
+      alignItems: 'center',
+    },
+    '& .matrix-row.marked .matrix-row-name': { backgroundColor: palette.grey[200] },
+    '& .matrix-row-name-text': {
+      ...typography.body2,
+      overflow: 'hidden',
+      textOverflow: 'ellipsis',
+      whiteSpace: 'nowrap',
+    },
+    '& .matrix-row-note': { display: 'flex', alignItems: 'center' },
+    '& .matrix-row-note-text': {
+      ...typography.body2,
+      color: palette.text.secondary,
+      position: 'sticky',
+      left: NAME_WIDTH,
+      padding: '0 12px',
+      fontStyle: 'italic',
+    },
+    '& .matrix-spacer': { flexShrink: 0 },
+    '& .matrix-header': {
+      width: CELL_WIDTH,
+      flexShrink: 0,
+      padding: '6px 8px',
+      borderRight: `1px solid ${palette.divider}`,
+      display: 'flex',
+      flexDirection: 'column',
+      justifyContent: 'space-between',
+    },
+    '& .matrix-header-title': { display: 'flex', alignItems: 'flex-start', gap: '4px' },
+    '& .matrix-header-name': {
+      ...typography.caption,
+      fontWeight: 600,
+      lineHeight: 1.3,
+      flex: 1,
+      display: '-webkit-box',
+      WebkitLineClamp: 2,
+      WebkitBoxOrient: 'vertical',
+      overflow: 'hidden',
+    },
+    '& .matrix-header-flag': { display: 'flex', color: palette.error.main },
+    '& .matrix-header-count': { ...typography.caption, color: palette.text.secondary },
+  } as const;
+}
+
+/** The name column's styles, as a class's (`matrixStyles`): lengths as strings. */
+function pinnedCellStyles({ palette }: Theme) {
+  return {
+    width: NAME_WIDTH,
+    flexShrink: 0,
+    position: 'sticky',
+    left: 0,
+    zIndex: 1,
+    backgroundColor: palette.background.paper,
+    borderRight: `2px solid ${palette.divider}`,
+  } as const;
 }
 
 /** Hovering waits this long before the clause shows (as MUI's tooltips do). */

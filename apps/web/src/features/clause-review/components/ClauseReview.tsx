@@ -22,7 +22,7 @@ import {
   clausesApi,
   clausesExportUrl,
   readClause,
-  UNCERTAIN_FLOOR,
+  reviewMatrixArgs,
   useGetClauseMatrixQuery,
 } from '../api/clausesApi';
 import { applyFilters, columnGroups, reviewRows } from '../clauseMatrix';
@@ -48,14 +48,17 @@ export function ClauseReview({ project }: { project: Project }) {
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const { toast } = useToast();
 
-  const args = { projectId, minScore: UNCERTAIN_FLOOR };
+  const review = useReviewFilters();
+  const args = reviewMatrixArgs(projectId, review.showAll);
   const { data: last } = clausesApi.endpoints.getClauseMatrix.useQueryState(args);
   const query = useGetClauseMatrixQuery(args, {
     pollingInterval: last?.reclassifying ? RECLASSIFYING_POLL_MS : 0,
   });
   const response = query.data;
+  // Right after "Show all" the matrix at hand holds the review's own columns only: they stay
+  // shown until every category's cells arrive.
+  const showAll = review.showAll && query.currentData !== undefined;
 
-  const review = useReviewFilters();
   const [viewer, setViewer] = useState<ViewerTarget | null>(null);
   const dispatch = useAppDispatch();
   // The matrix holds a clause's first words; the viewer highlights its whole text, read first
@@ -73,8 +76,8 @@ export function ClauseReview({ project }: { project: Project }) {
 
   const rows = useMemo(() => (response ? reviewRows(response) : []), [response]);
   const allGroups = useMemo(
-    () => columnGroups(response?.categories ?? [], review.showAll),
-    [response, review.showAll],
+    () => columnGroups(response?.categories ?? [], showAll),
+    [response, showAll],
   );
   // A category that is not a column (e.g. from "Other" once "Show all" is off) filters nothing.
   const category =
@@ -171,6 +174,21 @@ export function ClauseReview({ project }: { project: Project }) {
     );
     body = (
       <>
+        {review.showAll && !showAll && (
+          <Alert
+            severity={query.isError ? 'error' : 'info'}
+            sx={{ mb: 2 }}
+            action={
+              query.isError && (
+                <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+                  Try Again
+                </Button>
+              )
+            }
+          >
+            {query.isError ? 'Could not load every category.' : 'Loading every category...'}
+          </Alert>
+        )}
         {response.reclassifying && (
           <Alert severity="info" sx={{ mb: 2 }}>
             Re-classifying with the new clause model: {response.reclassifying.done} of{' '}

@@ -63,7 +63,9 @@ const response = makeClausesResponse({
 
 /** The matrix of these clauses, and each document's clauses (read on hover and on opening). */
 const serve = (clauses: ClausesResponse): Record<string, MockHandler> => ({
-  'GET /api/projects/3/clauses/matrix': { body: makeClauseMatrix(clauses) },
+  'GET /api/projects/3/clauses/matrix': ({ search }) => ({
+    body: makeClauseMatrix(clauses, search),
+  }),
   ...Object.fromEntries(
     clauses.documents.map((document) => [
       `GET /api/files/${document.documentId}/clauses`,
@@ -105,8 +107,9 @@ describe('ClauseReviewPage', () => {
     renderPage();
     await grid();
 
+    // The review's own columns first: the other categories only once "Show all" asks for them.
     expect(server.callsTo('GET', '/api/projects/3/clauses/matrix')[0]?.search).toBe(
-      '?minScore=0.2',
+      '?minScore=0.2&columns=review',
     );
     // The clauses' text is read only when a cell is hovered or opened.
     expect(server.calls.filter((call) => call.path.endsWith('/clauses'))).toEqual([]);
@@ -293,19 +296,68 @@ describe('ClauseReviewPage', () => {
     expect(columnNames()).toHaveLength(24);
   });
 
-  it('shows all 41 categories on request, the others as "Other"', async () => {
-    mockServer();
+  it('shows all 41 categories on request, the others as "Other" once their cells arrive', async () => {
+    const whole = deferred<{ body: unknown }>();
+    const server = mockServer({
+      'GET /api/projects/3/clauses/matrix': ({ search }) =>
+        search.includes('columns=review')
+          ? { body: makeClauseMatrix(response, search) }
+          : whole.promise,
+    });
     const { user } = renderPage();
     await grid();
 
     await user.click(screen.getByRole('switch', { name: 'Show all 41 categories' }));
-    expect(screen.getByRole('columnheader', { name: 'Other' })).toHaveAttribute(
+    // The review's columns stay until the other categories' cells are in.
+    expect(await screen.findByText('Loading every category...')).toBeInTheDocument();
+    expect(columnNames()).toHaveLength(24);
+    expect(screen.getByRole('switch', { name: 'Show all 41 categories' })).toBeChecked();
+    expect(server.callsTo('GET', '/api/projects/3/clauses/matrix')[1]?.search).toBe(
+      '?minScore=0.2',
+    );
+
+    whole.resolve({ body: makeClauseMatrix(response) });
+    expect(await screen.findByRole('columnheader', { name: 'Other' })).toHaveAttribute(
       'aria-colspan',
       '17',
     );
+    expect(screen.queryByText('Loading every category...')).not.toBeInTheDocument();
     expect(screen.getByRole('grid')).toHaveAttribute('aria-colcount', '42');
     // The audit-rights cell is beyond the columns in view until the grid is scrolled sideways.
     expect(screen.getByRole('columnheader', { name: 'Audit Rights' })).toBeInTheDocument();
+
+    // Back to the review's columns: already at hand, not asked for again.
+    await user.click(screen.getByRole('switch', { name: 'Show all 41 categories' }));
+    expect(columnNames()).toHaveLength(24);
+    expect(server.callsTo('GET', '/api/projects/3/clauses/matrix')).toHaveLength(2);
+  });
+
+  it('says when every category could not be loaded, and tries again', async () => {
+    let wholeCalls = 0;
+    mockServer({
+      'GET /api/projects/3/clauses/matrix': ({ search }) =>
+        search.includes('columns=review') || ++wholeCalls > 1
+          ? { body: makeClauseMatrix(response, search) }
+          : { status: 500, body: { error: 'Database unavailable', code: 'INTERNAL_ERROR' } },
+    });
+    const { user } = renderPage();
+    await grid();
+
+    await user.click(screen.getByRole('switch', { name: 'Show all 41 categories' }));
+    expect(await screen.findByText('Could not load every category.')).toBeInTheDocument();
+    expect(columnNames()).toHaveLength(24);
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('columnheader', { name: 'Other' })).toBeInTheDocument();
+    expect(screen.queryByText('Could not load every category.')).not.toBeInTheDocument();
+  });
+
+  it('asks for every category at once when opened with "Show all"', async () => {
+    const server = mockServer();
+    renderPage('?all=1');
+    expect(await screen.findByRole('columnheader', { name: 'Other' })).toBeInTheDocument();
+    expect(
+      server.callsTo('GET', '/api/projects/3/clauses/matrix').map((call) => call.search),
+    ).toEqual(['?minScore=0.2']);
   });
 
   it('links to the Excel and CSV exports', async () => {
@@ -335,8 +387,8 @@ describe('ClauseReviewPage', () => {
     const first = deferred<{ status: number; body: unknown }>();
     let calls = 0;
     mockServer({
-      'GET /api/projects/3/clauses/matrix': () =>
-        ++calls === 1 ? first.promise : { body: makeClauseMatrix(response) },
+      'GET /api/projects/3/clauses/matrix': ({ search }) =>
+        ++calls === 1 ? first.promise : { body: makeClauseMatrix(response, search) },
     });
     const { user } = renderPage();
 

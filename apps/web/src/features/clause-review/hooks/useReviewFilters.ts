@@ -8,6 +8,11 @@ function parseId(raw: string | null): number | null {
   return Number.isSafeInteger(id) ? id : null;
 }
 
+/** "Show all categories" (`?all=1`), also read by the route's loader. */
+export function showsAll(params: URLSearchParams): boolean {
+  return params.get('all') === '1';
+}
+
 /**
  * The Clause Review's filters live in the URL (`?document=12&category=…&redFlags=1&all=1`), so
  * that a link (e.g. the Documents page's red-flag chip) opens the review filtered.
@@ -19,7 +24,7 @@ export function useReviewFilters() {
     documentId: parseId(params.get('document')),
     category: params.get('category') || null,
   };
-  const showAll = params.get('all') === '1';
+  const showAll = showsAll(params);
 
   const set = (name: 'redFlags' | 'document' | 'category' | 'all', value: string | null) =>
     setParams(

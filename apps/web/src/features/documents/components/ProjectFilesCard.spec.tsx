@@ -400,7 +400,13 @@ describe('ProjectFilesCard', () => {
         makeProjectFile({ id: 6, originalname: 'New.pdf', processing_status: 'processing' }),
         makeProjectFile({ id: 7, originalname: 'Scan.pdf' }),
       ),
-      { routes: { 'GET /api/projects/1/clauses/matrix': { body: makeClauseMatrix(clauses) } } },
+      {
+        routes: {
+          'GET /api/projects/1/clauses/matrix': ({ search }) => ({
+            body: makeClauseMatrix(clauses, search),
+          }),
+        },
+      },
     );
 
     const flagged = await within(await rowOf('Licence.pdf')).findByRole('link', {
@@ -415,7 +421,7 @@ describe('ProjectFilesCard', () => {
     expect(within(await rowOf('Scan.pdf')).queryByRole('link', { name: /red flag/ })).toBeNull();
     // The Clause Review's own request: opening it from here finds it loaded.
     expect(server.callsTo('GET', '/api/projects/1/clauses/matrix')[0]?.search).toBe(
-      '?minScore=0.2',
+      '?minScore=0.2&columns=review',
     );
   });
 });
