@@ -11,6 +11,7 @@ import { stackVectors } from './stack.js';
 import type { Platt } from './calibrate.js';
 import { ExemplarIndex, bestSimilarities, fuseExemplars } from './exemplars.js';
 import { type RerankedCategory, rerank, rerankedCategories } from './rerank.js';
+import { DocumentWordScorer } from './document-words.js';
 
 /** One piece of a classified clause: `pageText.slice(start, end)` of page `pageNumber`. */
 export type ClauseSpan = {
@@ -68,6 +69,7 @@ export class ClauseModel {
   private readonly exemplars: ExemplarIndex | null;
   /** The categories whose candidates the re-ranker orders (clauses, not phrases). */
   private readonly reranked: RerankedCategory[];
+  private readonly documentWords: DocumentWordScorer | null;
 
   private constructor(parameters: ClauseModelParameters, version: string) {
     this.parameters = parameters;
@@ -75,6 +77,9 @@ export class ClauseModel {
       ? new ExemplarIndex(parameters.exemplars, parameters.categories.length)
       : null;
     this.reranked = rerankedCategories(parameters.categories);
+    this.documentWords = parameters.documentWords
+      ? new DocumentWordScorer(parameters.documentWords)
+      : null;
     this.version = version;
     this.technique = parameters.technique;
     this.categories = parameters.categories;
@@ -153,8 +158,17 @@ export class ClauseModel {
             segments.map((segment) => this.exemplars!.similaritiesOfWords(segmentWordsOf(segment))),
         )
       : null;
+    const wordShares = layer?.documentWords ? this.documentWords!.scores(segments) : null;
     const profiles = layer?.context
-      ? documentProfiles(this.categories, segments, scores, hits, layer.context, exemplarBest)
+      ? documentProfiles(
+          this.categories,
+          segments,
+          scores,
+          hits,
+          layer.context,
+          exemplarBest,
+          wordShares,
+        )
       : null;
     return this.categories.map((_, j) => {
       if (!layer) return scores.reduce((best, row) => Math.max(best, row[j]!), 0);

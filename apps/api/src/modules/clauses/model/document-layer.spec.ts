@@ -63,6 +63,19 @@ describe('document layer inputs', () => {
     expect(related[licensor]!.at(-3)).toBe(0);
     const none = documentProfiles(CUAD_CATEGORIES, segments, scores, null, 'none');
     expect(none[licensee]).toHaveLength(8);
+    const shares = CUAD_CATEGORIES.map((_, j) => (j === licensee ? 0.5 : 0));
+    const exemplars = CUAD_CATEGORIES.map(() => 0.25);
+    const withWords = documentProfiles(
+      CUAD_CATEGORIES,
+      segments,
+      scores,
+      hits,
+      'related',
+      exemplars,
+      shares,
+    );
+    expect(withWords[licensee]!.slice(-2)).toEqual([1, 2]);
+    expect(withWords[licensor]!.at(-1)).toBe(0);
     const all = documentProfiles(CUAD_CATEGORIES, segments, scores, null, 'all');
     expect(all[licensee]).toHaveLength(8 + CUAD_CATEGORIES.length - 1);
   });

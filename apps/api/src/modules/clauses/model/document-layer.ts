@@ -77,8 +77,8 @@ const COUNT_LEVELS = [0.8, 0.5, 0.2, 0.05];
 
 /**
  * The richer profile, for every category at once: the best three clauses, how many clauses pass
- * each of four levels, the document's length, the rule's hit, and the best clause of the related
- * categories (or of all of them).
+ * each of four levels, the document's length, the rule's hit, the best clause of the related
+ * categories (or of all of them), the best exemplar similarity and the share of document words.
  */
 export function documentProfiles(
   categories: readonly string[],
@@ -87,6 +87,8 @@ export function documentProfiles(
   hits: boolean[] | null,
   context: ProfileContext,
   exemplarBest: number[] | null = null,
+  /** With document words (document-words.ts): per category, the share of its markers found. */
+  wordShares: number[] | null = null,
 ): number[][] {
   const top = categories.map(() => [0, 0, 0]);
   const counts = categories.map(() => COUNT_LEVELS.map(() => 0));
@@ -119,6 +121,7 @@ export function documentProfiles(
       ...(hits ? [hits[j] ? 1 : 0] : []),
       ...related,
       ...(exemplarBest ? [exemplarInput(exemplarBest[j]!)] : []),
+      ...(wordShares ? [4 * wordShares[j]!] : []),
     ];
   });
 }

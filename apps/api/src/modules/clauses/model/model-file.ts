@@ -5,6 +5,7 @@ import type { FeatureOptions } from './features.js';
 import type { LinearWeights } from './linear.js';
 import type { ProfileContext } from './document-layer.js';
 import type { StoredExemplars } from './exemplars.js';
+import type { DocumentWords } from './document-words.js';
 
 /**
  * The clause model file: gzip of "CLM1", a uint32 header length, the JSON header, then the weights
@@ -21,6 +22,8 @@ export type DocumentLayer = {
   context?: ProfileContext;
   /** Whether the profile ends with the document's best exemplar similarity (exemplars.ts). */
   exemplars?: boolean;
+  /** Whether the richer profile ends with the share of document words (document-words.ts). */
+  documentWords?: boolean;
 };
 
 export type ClauseModelParameters = {
@@ -44,6 +47,8 @@ export type ClauseModelParameters = {
   fusion: number[][] | null;
   /** Within-document re-ranking (rerank.ts): one weight per input, for every clause category. */
   reranker?: number[] | null;
+  /** Per category, the terms marking contracts that hold it (document-words.ts). */
+  documentWords?: DocumentWords | null;
 };
 
 type StoredStack = { weights: number[]; bias: number[]; platt: Platt[] };
@@ -84,6 +89,7 @@ export function encodeModel(parameters: ClauseModelParameters): Buffer {
       ...(parameters.exemplars ? { exemplars: parameters.exemplars } : {}),
       ...(parameters.fusion ? { fusion: parameters.fusion } : {}),
       ...(parameters.reranker ? { reranker: parameters.reranker } : {}),
+      ...(parameters.documentWords ? { documentWords: parameters.documentWords } : {}),
     }),
   );
   const length = Buffer.alloc(4);
@@ -111,6 +117,7 @@ export function decodeModel(bytes: Uint8Array): ClauseModelParameters {
     exemplars?: StoredExemplars;
     fusion?: number[][];
     reranker?: number[];
+    documentWords?: DocumentWords;
   };
   const body = raw.subarray(8 + headerLength);
   const quantised = new Int8Array(body.buffer, body.byteOffset, body.length);
@@ -146,6 +153,7 @@ export function decodeModel(bytes: Uint8Array): ClauseModelParameters {
     exemplars: header.exemplars ?? null,
     fusion: header.fusion ?? null,
     reranker: header.reranker ?? null,
+    documentWords: header.documentWords ?? null,
   };
 }
 

@@ -57,16 +57,20 @@ describeWithCorpus('training the clause model on a slice of CUAD', () => {
     const parameters = trainClauseModel(documents, SMALL, SETTINGS);
     // The shipped technique: the training passages indexed, a fusion per category (logit,
     // similarity, bias), and the richer document layer with the rules and, last before the bias,
-    // the document's best similarity (Document Name: best three, four counts, length, rule, no
-    // related category, similarity); no rescorer; one re-ranking weight per input.
-    expect(DEFAULT_TECHNIQUE).toBe('reranked');
+    // the document's best similarity and share of document words (Document Name: best three, four
+    // counts, length, rule, no related category, similarity, words); no rescorer; one re-ranking
+    // weight per input; marker terms per category.
+    expect(DEFAULT_TECHNIQUE).toBe('doc-words');
     expect(parameters.exemplars?.categories.length).toBeGreaterThan(0);
     expect(parameters.fusion).toHaveLength(41);
     expect(parameters.fusion?.every((w) => w.length === 3)).toBe(true);
     expect(parameters.documentLayer?.rules).toBe(true);
     expect(parameters.documentLayer?.exemplars).toBe(true);
     expect(parameters.documentLayer?.context).toBe('related');
-    expect(parameters.documentLayer?.weights[0]).toHaveLength(11);
+    expect(parameters.documentLayer?.documentWords).toBe(true);
+    expect(parameters.documentLayer?.weights[0]).toHaveLength(12);
+    expect(parameters.documentWords?.terms).toHaveLength(41);
+    expect(parameters.documentWords?.terms[0]!.length).toBeGreaterThan(0);
     expect(parameters.rescorer ?? null).toBeNull();
     expect(parameters.reranker).toHaveLength(RERANK_INPUTS);
     expect(parameters.reranker?.every(Number.isFinite)).toBe(true);

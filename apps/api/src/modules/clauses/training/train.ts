@@ -31,6 +31,12 @@ import {
 } from '../model/exemplars.js';
 import type { LabelledDocument } from './dataset.js';
 import {
+  type DocumentWords,
+  DocumentWordScorer,
+  documentTerms,
+  fitDocumentWords,
+} from '../model/document-words.js';
+import {
   RERANK_CANDIDATES,
   type RerankedCategory,
   fitReranker,
@@ -70,6 +76,12 @@ export type Technique = {
   exemplars?: { layer: boolean; fuse: boolean };
   /** Re-rank each category's best candidates in a document (rerank.ts), fitted on held-out scores. */
   rerank?: boolean;
+  /**
+   * The richer document layer also reads the share of each category's marker terms found
+   * anywhere in the document (document-words.ts); training documents' shares come from markers
+   * chosen on the other folds.
+   */
+  documentWords?: boolean;
 };
 
 export const TECHNIQUES: Record<string, Technique> = {
@@ -139,6 +151,20 @@ export const TECHNIQUES: Record<string, Technique> = {
     exemplars: { layer: true, fuse: true },
     rerank: true,
   },
+  'doc-words': {
+    name: 'doc-words',
+    description:
+      "'reranked' plus document words: per category, the share of the terms marking the training contracts that hold it (a naive-Bayes log-ratio of document frequencies) found anywhere in the document, read by the document layer",
+    features: { hashBits: 18, context: true },
+    documentLayer: true,
+    verifiers: true,
+    stack: false,
+    documentRules: true,
+    richLayer: { context: 'related', l2: 1 },
+    exemplars: { layer: true, fuse: true },
+    rerank: true,
+    documentWords: true,
+  },
   'exemplar-ruled': {
     name: 'exemplar-ruled',
     description: "'exemplar' with the first document layer of 'ruled'",
@@ -187,7 +213,7 @@ export const TECHNIQUES: Record<string, Technique> = {
     stack: true,
   },
 };
-export const DEFAULT_TECHNIQUE = 'reranked';
+export const DEFAULT_TECHNIQUE = 'doc-words';
 
 export type TrainSettings = {
   folds: number;
@@ -298,6 +324,14 @@ export function fitHeads(
     if (technique.exemplars.layer) exemplarBest = similarities.map(bestSimilarities);
     settings.log?.('exemplars indexed');
   }
+  let documentWords: DocumentWords | null = null;
+  let wordShares: number[][] | null = null;
+  if (technique.documentWords) {
+    const terms = documents.map((document) => documentTerms(document.segments));
+    wordShares = outOfFoldWordShares(documents, terms, settings.folds);
+    documentWords = fitDocumentWords(terms, presenceOf(documents), CATEGORIES);
+    settings.log?.('document words chosen');
+  }
   let documentLayer: DocumentLayer | null = null;
   let rescorer: number[][] | null = null;
   if (technique.richLayer) {
@@ -308,6 +342,7 @@ export function fitHeads(
       technique.richLayer,
       settings.folds,
       exemplarBest,
+      wordShares,
     );
     documentLayer = fitted.layer;
     if (technique.rescore) {
@@ -348,7 +383,37 @@ export function fitHeads(
     exemplars,
     fusion,
     reranker,
+    ...(documentWords ? { documentWords } : {}),
   };
+}
+
+function presenceOf(documents: LabelledDocument[]): boolean[][] {
+  return documents.map((document) => CUAD_CATEGORIES.map((_, j) => isPresent(document, j)));
+}
+
+/** Each document's shares of document words from markers chosen on the other folds' documents. */
+function outOfFoldWordShares(
+  documents: LabelledDocument[],
+  terms: Set<string>[],
+  folds: number,
+): number[][] {
+  const foldOf = documents.map((document) => cuadFoldOf(document.pdfFile, folds));
+  const present = presenceOf(documents);
+  const shares: number[][] = documents.map(() => []);
+  for (let fold = 0; fold < folds; fold++) {
+    const rest = documents.flatMap((_, i) => (foldOf[i] === fold ? [] : [i]));
+    const scorer = new DocumentWordScorer(
+      fitDocumentWords(
+        rest.map((i) => terms[i]!),
+        rest.map((i) => present[i]!),
+        CATEGORIES,
+      ),
+    );
+    documents.forEach((_, i) => {
+      if (foldOf[i] === fold) shares[i] = scorer.scoresOf(terms[i]!);
+    });
+  }
+  return shares;
 }
 
 /**
@@ -604,6 +669,7 @@ function fitRichDocumentLayer(
   options: { context: ProfileContext; l2: number },
   folds: number,
   exemplarBest: number[][] | null,
+  wordShares: number[][] | null,
 ): { layer: DocumentLayer; heldOut: number[][] } {
   const profiles = documents.map((document, i) =>
     documentProfiles(
@@ -613,6 +679,7 @@ function fitRichDocumentLayer(
       rules ? ruleHits(CUAD_CATEGORIES, document.segments) : null,
       options.context,
       exemplarBest?.[i] ?? null,
+      wordShares?.[i] ?? null,
     ),
   );
   const foldOf = documents.map((document) => cuadFoldOf(document.pdfFile, folds));
@@ -644,6 +711,7 @@ function fitRichDocumentLayer(
       thresholds,
       ...(rules ? { rules } : {}),
       ...(exemplarBest ? { exemplars: true } : {}),
+      ...(wordShares ? { documentWords: true } : {}),
       context: options.context,
     },
     heldOut,
