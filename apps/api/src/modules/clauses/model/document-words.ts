@@ -1,4 +1,4 @@
-import { wordsOf } from './features.js';
+import { segmentWordsOf, wordsOf } from './features.js';
 import type { Segment } from './segment.js';
 
 /**
@@ -47,8 +47,7 @@ function forEachTerm(
   pairsAfter?: Set<string>,
 ): void {
   let heading: string | null = null;
-  const visitText = (text: string) => {
-    const words = wordsOf(text);
+  const visitWords = (words: string[]) => {
     for (let i = 0; i < words.length; i++) {
       visit(words[i]!);
       if (i > 0 && (!pairsAfter || pairsAfter.has(words[i - 1]!))) {
@@ -60,9 +59,10 @@ function forEachTerm(
     // A section's heading is every one of its segments' heading: read it once per run.
     if (segment.heading !== heading) {
       heading = segment.heading;
-      visitText(heading);
+      visitWords(wordsOf(heading));
     }
-    visitText(segment.text);
+    // The words the features and the exemplar lookup already read (cached per segment).
+    visitWords(segmentWordsOf(segment).words);
   }
 }
 

@@ -84,6 +84,20 @@ export type Technique = {
   documentWords?: boolean;
 };
 
+const RERANKED: Technique = {
+  name: 'reranked',
+  description:
+    "'exemplar' plus within-document re-ranking: a category's five best candidates in a document are ordered again by a conditional logit over their probability, exemplar similarity, neighbours, length and place, fitted on held-out scores",
+  features: { hashBits: 18, context: true },
+  documentLayer: true,
+  verifiers: true,
+  stack: false,
+  documentRules: true,
+  richLayer: { context: 'related', l2: 1 },
+  exemplars: { layer: true, fuse: true },
+  rerank: true,
+};
+
 export const TECHNIQUES: Record<string, Technique> = {
   baseline: {
     name: 'baseline',
@@ -138,31 +152,12 @@ export const TECHNIQUES: Record<string, Technique> = {
     richLayer: { context: 'related', l2: 1 },
     exemplars: { layer: true, fuse: true },
   },
-  reranked: {
-    name: 'reranked',
-    description:
-      "'exemplar' plus within-document re-ranking: a category's five best candidates in a document are ordered again by a conditional logit over their probability, exemplar similarity, neighbours, length and place, fitted on held-out scores",
-    features: { hashBits: 18, context: true },
-    documentLayer: true,
-    verifiers: true,
-    stack: false,
-    documentRules: true,
-    richLayer: { context: 'related', l2: 1 },
-    exemplars: { layer: true, fuse: true },
-    rerank: true,
-  },
+  reranked: RERANKED,
   'doc-words': {
+    ...RERANKED,
     name: 'doc-words',
     description:
       "'reranked' plus document words: per category, the share of the terms marking the training contracts that hold it (a naive-Bayes log-ratio of document frequencies) found anywhere in the document, read by the document layer",
-    features: { hashBits: 18, context: true },
-    documentLayer: true,
-    verifiers: true,
-    stack: false,
-    documentRules: true,
-    richLayer: { context: 'related', l2: 1 },
-    exemplars: { layer: true, fuse: true },
-    rerank: true,
     documentWords: true,
   },
   'exemplar-ruled': {
